@@ -1,0 +1,3 @@
+from gm_tool.cli import main
+
+main()

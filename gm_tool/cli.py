@@ -1,0 +1,252 @@
+"""The `gm` command line. Commands only parse arguments and print; the work is in gm_tool.app.
+
+Exit codes: 0 success, 1 invalid input (orders, scenario, campaign files), 2 usage error.
+A user never sees a traceback: every error is one line naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from gm_tool.errors import USAGE, GmError
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                  help="gm: resolve play-by-post war game turns from YAML order sheets and write forum posts.")
+
+Dir = Annotated[Path, typer.Argument(help="The campaign folder.", show_default=False)]
+Lang = Annotated[str, typer.Option("--lang", envvar="GM_LANG", help="Language of messages and sheets: zh or en.")]
+
+_TEXT = {
+    "created": {"zh": "已创建战役 {dir}（玩家：{players}）\n种子承诺 sha256：{commitment}（请在首帖公布）",
+                "en": "Created campaign {dir} (players: {players})\nSeed commitment sha256: {commitment} (publish it in the first post)"},
+    "demo": {"zh": "演示战役 {dir}：内置机器人下了 {turns} 个回合。", "en": "Demo campaign {dir}: the built-in bots played {turns} turns."},
+    "valid": {"zh": "{file}: 有效（{player}）", "en": "{file}: valid ({player})"},
+    "stored": {"zh": "已保存为 {path}", "en": "stored as {path}"},
+    "resolved": {"zh": "第 {turn} 回合已结算。状态：{state}", "en": "Turn {turn} resolved. State: {state}"},
+    "posts": {"zh": "帖子：", "en": "Posts:"},
+    "winner": {"zh": "游戏结束，胜者：{winner}", "en": "Game over. Winner: {winner}"},
+    "status": {"zh": "已结算回合：{turn}；待结算：第 {next} 回合\n已交：{received}\n未交（将按默认：原地不动、默认选项）：{missing}",
+               "en": "Turns resolved: {turn}; next: turn {next}\nReceived: {received}\nMissing (will stay put with default options): {missing}"},
+    "rolled": {"zh": "已回到第 {turn} 回合之后；被取代的回合移至 {superseded}", "en": "Back to after turn {turn}; superseded turns moved to {superseded}"},
+    "verified": {"zh": "校验通过：{turns} 个回合，{files_checked} 个文件与重放一致", "en": "Verified: {turns} turns, {files_checked} files match the replay"},
+    "written": {"zh": "已写入 {path}", "en": "wrote {path}"},
+    "none": {"zh": "无", "en": "none"},
+    "internal": {"zh": "内部错误：{error}（请报告此问题；设置 GM_DEBUG=1 可查看详情）",
+                 "en": "internal error: {error} (please report it; set GM_DEBUG=1 for details)"},
+}
+
+
+def say(key: str, lang: str, **params) -> None:
+    typer.echo(_TEXT[key].get(lang, _TEXT[key]["en"]).format(**params))
+
+
+def command(fn):
+    """Run a command, turning GmError (and any bug) into a clean message and exit code."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        lang = kwargs.get("lang", "zh")
+        try:
+            from gm_tool.i18n import check_lang
+
+            if "lang" in kwargs:
+                check_lang(lang)
+            return fn(*args, **kwargs)
+        except GmError as exc:
+            typer.echo(exc.render(lang if lang in ("zh", "en") else "zh"), err=True)
+            raise typer.Exit(exc.exit_code) from None
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # a bug: still no traceback for the user
+            if os.environ.get("GM_DEBUG"):
+                raise
+            say_err = _TEXT["internal"].get(lang, _TEXT["internal"]["en"]).format(error=f"{type(exc).__name__}: {exc}")
+            typer.echo(say_err, err=True)
+            raise typer.Exit(1) from None
+
+    return wrapper
+
+
+@app.command()
+@command
+def new(directory: Dir,
+        scenario: Annotated[str, typer.Option("--scenario", help="A bundled scenario name (e.g. fuyuki) or a scenario file.")],
+        seed: Annotated[Optional[str], typer.Option("--seed", help="The secret seed (default: a random one).")] = None,
+        lang: Lang = "zh") -> None:
+    """Create a campaign folder from a scenario (never overwrites an existing folder)."""
+    from gm_tool import app as ops
+
+    result = ops.new_campaign(directory, scenario, seed, lang)
+    say("created", lang, dir=result["dir"], players=", ".join(result["players"]), commitment=result["commitment"])
+
+
+@app.command()
+@command
+def status(directory: Dir, as_json: Annotated[bool, typer.Option("--json")] = False, lang: Lang = "zh") -> None:
+    """Turn number, whose orders are in, who is missing."""
+    from gm_tool import app as ops
+
+    s = ops.status(directory)
+    if as_json:
+        typer.echo(json.dumps(s, ensure_ascii=False, indent=1))
+        return
+    none = _TEXT["none"][lang]
+    say("status", lang, turn=s["turn"], next=s["next"], received=", ".join(s["received"]) or none,
+        missing=", ".join(s["missing"]) or none)
+    if s["winner"]:
+        say("winner", lang, winner=s["winner"])
+
+
+@app.command()
+@command
+def template(directory: Dir, player: Annotated[str, typer.Argument(help="The player.")],
+             output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write to this file (never overwritten).")] = None,
+             lang: Lang = "zh") -> None:
+    """A pre-filled, commented order sheet for a player's next turn."""
+    from gm_tool import app as ops
+
+    text = ops.template(directory, player, lang)
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    if output.exists():
+        raise GmError.one("campaign.exists", file=str(output), exit_code=1)
+    from gm_tool.core.store import atomic_write
+
+    atomic_write(output, text)
+    say("written", lang, path=output)
+
+
+@app.command()
+@command
+def check(directory: Dir, files: Annotated[list[Path], typer.Argument(help="Order sheets.")], lang: Lang = "zh") -> None:
+    """Validate order sheets against the current state (exit 1 with one line per problem)."""
+    from gm_tool import app as ops
+
+    op = ops.open_campaign(directory)
+    for player, (path, _) in ops.check_files(op, files, lang).items():
+        say("valid", lang, file=path, player=player)
+
+
+@app.command()
+@command
+def submit(directory: Dir, file: Annotated[Path, typer.Argument(help="An order sheet.")], lang: Lang = "zh") -> None:
+    """Check a sheet, then store it as orders/turn-NNN/PLAYER.yaml."""
+    from gm_tool import app as ops
+
+    say("stored", lang, path=ops.submit(directory, file, lang))
+
+
+@app.command()
+@command
+def resolve(directory: Dir, lang: Lang = "zh") -> None:
+    """Resolve the current turn from the stored sheets; write state, log and posts."""
+    from gm_tool import app as ops
+
+    result = ops.resolve(directory)
+    say("resolved", lang, turn=result["turn"], state=result["state"])
+    say("posts", lang)
+    for path in result["reports"]:
+        typer.echo(f"  {path}")
+    if result["winner"]:
+        say("winner", lang, winner=result["winner"])
+
+
+@app.command()
+@command
+def preview(directory: Dir, player: Annotated[Optional[str], typer.Option("--player")] = None,
+            lang: Lang = "zh") -> None:
+    """Resolve the current turn without saving anything, and print the post."""
+    from gm_tool import app as ops
+
+    result = ops.resolve(directory, preview=True)
+    key = f"reports/turn-{result['turn']:03d}/{player or 'public'}.md"
+    if key not in result["files"]:
+        raise GmError.one("player.unknown", field="--player", exit_code=USAGE, player=player, allowed="")
+    typer.echo(result["files"][key], nl=False)
+
+
+@app.command()
+@command
+def show(directory: Dir, player: Annotated[Optional[str], typer.Option("--player", help="Only what this player may see.")] = None,
+         as_json: Annotated[bool, typer.Option("--json")] = False,
+         turn: Annotated[Optional[int], typer.Option("--turn")] = None, lang: Lang = "zh") -> None:
+    """The GM's full view, or one player's view."""
+    from gm_tool import app as ops
+
+    v = ops.show(directory, player, turn)
+    if as_json:
+        typer.echo(json.dumps(v, ensure_ascii=False, indent=1))
+        return
+    typer.echo(ops.open_campaign(directory).ruleset.summary(v, player, lang))
+
+
+@app.command()
+@command
+def report(directory: Dir, turn: Annotated[Optional[int], typer.Option("--turn")] = None,
+           player: Annotated[Optional[str], typer.Option("--player")] = None,
+           fmt: Annotated[str, typer.Option("--format", help="bbcode | markdown | html")] = "bbcode",
+           lang: Lang = "zh") -> None:
+    """Print a rendered post (public, or a player's private post)."""
+    from gm_tool import app as ops
+
+    typer.echo(ops.report(directory, turn, player, fmt), nl=False)
+
+
+@app.command()
+@command
+def rollback(directory: Dir, to: Annotated[int, typer.Option("--to", help="Return to the state after this turn.")],
+             lang: Lang = "zh") -> None:
+    """Return the campaign to the state after turn N (superseded turns are kept aside)."""
+    from gm_tool import app as ops
+
+    result = ops.rollback(directory, to)
+    say("rolled", lang, turn=result["turn"], superseded=result["superseded"])
+
+
+@app.command()
+@command
+def verify(directory: Dir, seed: Annotated[Optional[str], typer.Option("--seed", help="Check a revealed seed.")] = None,
+           lang: Lang = "zh") -> None:
+    """Replay every turn from the seed and stored orders; compare with the stored files."""
+    from gm_tool import app as ops
+
+    say("verified", lang, **ops.verify(directory, seed))
+
+
+@app.command()
+@command
+def demo(directory: Annotated[Optional[Path], typer.Argument(help="Where to create it (default: ./demo, or demo-2...).")] = None,
+         scenario: Annotated[str, typer.Option("--scenario")] = "fuyuki",
+         turns: Annotated[int, typer.Option("--turns", min=1, max=50)] = 3,
+         lang: Lang = "zh") -> None:
+    """Create a demo campaign, let the built-in bots play a few turns, print the posts' paths."""
+    from gm_tool import demo as demo_mod
+
+    target = directory if directory is not None else demo_mod.free_dir(Path("demo"))
+    if target.exists() and any(target.iterdir()):
+        raise GmError.one("campaign.exists", file=str(target))
+    result = demo_mod.run(target, scenario, turns, "greedy", lang)
+    say("demo", lang, dir=result["dir"], turns=len(result["reports"]) and result["turns"])
+    say("posts", lang)
+    for path in result["reports"]:
+        typer.echo(f"  {path}")
+
+
+def main() -> None:
+    try:
+        app(prog_name="gm")
+    except SystemExit:
+        raise
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
+    sys.exit(0)

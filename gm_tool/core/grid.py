@@ -1,0 +1,161 @@
+"""Square-grid geometry: cell names, distances, areas and shortest paths.
+
+A cell is an ``(x, y)`` tuple, both from 0. Its name is the column letters (A-Z, then
+AA, AB, ... for wide maps) and the row from 1: ``(2, 10)`` is ``C11``.
+
+>>> parse_cell("C11"), parse_cell("(C,11)"), cell_name((2, 10))
+((2, 10), (2, 10), 'C11')
+>>> chebyshev((0, 0), (2, 1)), manhattan((0, 0), (2, 1))
+(2, 3)
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+
+Cell = tuple[int, int]
+
+ORTHOGONAL: tuple[Cell, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+_CELL_RE = re.compile(r"^\(?\s*([A-Za-z]{1,3})\s*[,，]?\s*(\d{1,4})\s*\)?$")
+
+
+def column_name(x: int) -> str:
+    """0 -> 'A', 25 -> 'Z', 26 -> 'AA'."""
+    letters = ""
+    x += 1
+    while x:
+        x, rem = divmod(x - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def column_index(letters: str) -> int:
+    x = 0
+    for ch in letters.upper():
+        x = x * 26 + (ord(ch) - 64)
+    return x - 1
+
+
+def cell_name(cell: Cell) -> str:
+    return f"{column_name(cell[0])}{cell[1] + 1}"
+
+
+def parse_cell(text: object, width: int | None = None, height: int | None = None) -> Cell:
+    """Parse ``C11``, ``C,11``, ``(C,11)`` (any case, spaces allowed). Raise ValueError if malformed
+    or outside a ``width`` x ``height`` board when those are given."""
+    if not isinstance(text, str):
+        raise ValueError(f"not a cell: {text!r}")
+    m = _CELL_RE.match(text.strip())
+    if not m:
+        raise ValueError(f"not a cell: {text!r}")
+    cell = (column_index(m.group(1)), int(m.group(2)) - 1)
+    if cell[1] < 0 or (width is not None and height is not None and not in_bounds(cell, width, height)):
+        raise ValueError(f"off the board: {text!r}")
+    return cell
+
+
+def in_bounds(cell: Cell, width: int, height: int) -> bool:
+    return 0 <= cell[0] < width and 0 <= cell[1] < height
+
+
+def manhattan(a: Cell, b: Cell) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def chebyshev(a: Cell, b: Cell) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def neighbours(cell: Cell, width: int, height: int) -> Iterator[Cell]:
+    x, y = cell
+    for dx, dy in ORTHOGONAL:
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < width and 0 <= ny < height:
+            yield (nx, ny)
+
+
+def square(center: Cell, radius: int, width: int, height: int) -> list[Cell]:
+    """Cells of the (2r+1)x(2r+1) square around ``center``, clipped to the board, row by row."""
+    cx, cy = center
+    return [(x, y)
+            for y in range(max(0, cy - radius), min(height, cy + radius + 1))
+            for x in range(max(0, cx - radius), min(width, cx + radius + 1))]
+
+
+def straight_line(a: Cell, b: Cell) -> list[Cell] | None:
+    """The cells strictly between ``a`` and ``b`` if they share a row or column, else None."""
+    if a[0] != b[0] and a[1] != b[1]:
+        return None
+    dx = (b[0] > a[0]) - (b[0] < a[0])
+    dy = (b[1] > a[1]) - (b[1] < a[1])
+    cells, cur = [], (a[0] + dx, a[1] + dy)
+    while cur != b:
+        cells.append(cur)
+        cur = (cur[0] + dx, cur[1] + dy)
+    return cells
+
+
+StepOk = Callable[[Cell, Cell], bool]
+
+
+def reachable(start: Cell, budget: int, step_ok: StepOk, width: int, height: int) -> dict[Cell, int]:
+    """Every cell reachable in at most ``budget`` orthogonal steps, with its distance."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        cur = queue.popleft()
+        d = dist[cur]
+        if d == budget:
+            continue
+        for nxt in neighbours(cur, width, height):
+            if nxt not in dist and step_ok(cur, nxt):
+                dist[nxt] = d + 1
+                queue.append(nxt)
+    return dist
+
+
+def shortest_path(start: Cell, goal: Cell, step_ok: StepOk, width: int, height: int,
+                  limit: int | None = None) -> list[Cell] | None:
+    """A shortest orthogonal path from ``start`` to ``goal`` (excluding ``start``), or None.
+
+    Ties are broken the same way every time (neighbour order N, E, S, W), so paths are
+    deterministic. ``limit`` bounds the search depth.
+    """
+    if start == goal:
+        return []
+    prev: dict[Cell, Cell] = {start: start}
+    depth = {start: 0}
+    queue = deque([start])
+    while queue:
+        cur = queue.popleft()
+        if limit is not None and depth[cur] >= limit:
+            continue
+        for nxt in neighbours(cur, width, height):
+            if nxt in prev or not step_ok(cur, nxt):
+                continue
+            prev[nxt] = cur
+            depth[nxt] = depth[cur] + 1
+            if nxt == goal:
+                path = [nxt]
+                while path[-1] != start:
+                    path.append(prev[path[-1]])
+                path.pop()
+                return path[::-1]
+            queue.append(nxt)
+    return None
+
+
+def path_through(start: Cell, waypoints: Iterable[Cell], step_ok: StepOk, width: int, height: int) -> list[Cell] | None:
+    """Chain shortest paths through each waypoint in order; None if any leg is impossible."""
+    path: list[Cell] = []
+    cur = start
+    for point in waypoints:
+        leg = shortest_path(cur, point, step_ok, width, height)
+        if leg is None:
+            return None
+        path.extend(leg)
+        cur = point
+    return path

@@ -1,0 +1,49 @@
+"""User-facing errors.
+
+Every problem a user can cause is a :class:`GmError`: it names the file and the field,
+says what was wrong and what is allowed. The CLI turns it into one line per problem and
+an exit code (1 for bad input, 2 for bad usage); nothing else ever reaches the user.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+INPUT = 1
+USAGE = 2
+
+
+@dataclass
+class Problem:
+    """One problem: a message code from the catalog plus where it was found."""
+
+    code: str
+    file: str | None = None
+    field: str | None = None
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def render(self, lang: str = "zh") -> str:
+        from gm_tool.i18n import message
+
+        text = message(self.code, lang, **self.params)
+        where = ": ".join(part for part in (self.file, self.field) if part)
+        return f"{where}: {text}" if where else text
+
+
+class GmError(Exception):
+    """One or more user problems, with the exit code they deserve."""
+
+    def __init__(self, problems: Problem | list[Problem], exit_code: int = INPUT):
+        self.problems = problems if isinstance(problems, list) else [problems]
+        self.exit_code = exit_code
+        super().__init__(self.render("en"))
+
+    @classmethod
+    def one(cls, code: str, *, file: str | None = None, field: str | None = None,
+            exit_code: int = INPUT, **params: Any) -> "GmError":
+        return cls(Problem(code, file, field, params), exit_code)
+
+    def render(self, lang: str = "zh") -> str:
+        return "\n".join(p.render(lang) for p in self.problems)

@@ -1,0 +1,95 @@
+"""Player-facing message catalog: Chinese by default, English with ``--lang en``.
+
+Core messages live here; a ruleset adds its own with :func:`register`. A message is a
+``str.format`` template per language; a code without a translation falls back to English,
+then to the code itself, so a missing entry never crashes a command.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGS = ("zh", "en")
+
+_CATALOG: dict[str, dict[str, str]] = {
+    # files and YAML
+    "file.missing": {"zh": "文件不存在", "en": "file not found"},
+    "file.unreadable": {"zh": "无法读取文件：{reason}", "en": "cannot read the file: {reason}"},
+    "file.too_large": {"zh": "文件过大（{size} 字节），上限 {limit} 字节",
+                       "en": "file too large ({size} bytes); the limit is {limit} bytes"},
+    "file.encoding": {"zh": "文件不是 UTF-8 文本", "en": "the file is not UTF-8 text"},
+    "file.binary": {"zh": "文件含有二进制内容（NUL 字节），应为 YAML 文本",
+                    "en": "the file holds binary data (NUL bytes); a YAML text is expected"},
+    "yaml.syntax": {"zh": "YAML 语法错误（第 {line} 行，第 {column} 列）：{problem}",
+                    "en": "YAML syntax error (line {line}, column {column}): {problem}"},
+    "yaml.too_deep": {"zh": "嵌套过深（超过 {limit} 层）", "en": "nested too deeply (more than {limit} levels)"},
+    "yaml.too_big": {"zh": "展开后的内容过大（超过 {limit} 个节点，可能是别名炸弹）",
+                     "en": "expands to too many nodes (more than {limit}; an alias bomb?)"},
+    "yaml.not_mapping": {"zh": "顶层应为映射（键: 值），实为 {got}",
+                         "en": "the top level must be a mapping (key: value), got {got}"},
+    "yaml.bad_key": {"zh": "键必须是字符串，实为 {got}", "en": "keys must be strings, got {got}"},
+    # schema
+    "field.required": {"zh": "缺少必填项", "en": "required field is missing"},
+    "field.unknown": {"zh": "未知的键；允许：{allowed}", "en": "unknown key; allowed: {allowed}"},
+    "field.type": {"zh": "类型错误：应为{expected}，实为 {got}", "en": "wrong type: expected {expected}, got {got}"},
+    "field.choice": {"zh": "值 {value!r} 不在允许范围内；允许：{allowed}",
+                     "en": "value {value!r} is not allowed; allowed: {allowed}"},
+    "field.range": {"zh": "值 {value} 超出范围；允许：{allowed}", "en": "value {value} is out of range; allowed: {allowed}"},
+    "field.duplicate": {"zh": "重复的值 {value!r}", "en": "duplicate value {value!r}"},
+    "cell.bad": {"zh": "无法识别的坐标 {value!r}；格式如 C11、C,11 或 (C,11)，列 {cols}，行 1-{rows}",
+                 "en": "unrecognised cell {value!r}; write it as C11, C,11 or (C,11), columns {cols}, rows 1-{rows}"},
+    # campaign
+    "campaign.exists": {"zh": "目标文件夹已存在且不为空，不会覆盖",
+                        "en": "the folder already exists and is not empty; it is never overwritten"},
+    "campaign.missing": {"zh": "不是战役文件夹（缺少 campaign.yaml）",
+                         "en": "not a campaign folder (campaign.yaml is missing)"},
+    "campaign.locked": {"zh": "另一个 gm 命令正在修改此战役，请稍后再试",
+                        "en": "another gm command is changing this campaign; try again later"},
+    "campaign.corrupt": {"zh": "战役文件损坏：{reason}", "en": "campaign file is damaged: {reason}"},
+    "campaign.over": {"zh": "游戏已结束（胜者：{winner}）", "en": "the game is over (winner: {winner})"},
+    "scenario.unknown": {"zh": "未知剧本 {name!r}；内置剧本：{allowed}，或给出剧本文件路径",
+                         "en": "unknown scenario {name!r}; bundled: {allowed}, or give a scenario file path"},
+    "ruleset.unknown": {"zh": "未知规则集 {name!r}；允许：{allowed}", "en": "unknown ruleset {name!r}; allowed: {allowed}"},
+    "player.unknown": {"zh": "未知玩家 {player!r}；本战役玩家：{allowed}",
+                       "en": "unknown player {player!r}; players of this campaign: {allowed}"},
+    "player.bad_name": {"zh": "玩家名 {player!r} 不可用作文件名；只允许字母、数字、汉字、- 和 _",
+                        "en": "player name {player!r} cannot be a file name; only letters, digits, CJK, - and _ are allowed"},
+    "orders.turn": {"zh": "回合号 {got} 不对；当前待结算回合为 {expected}",
+                    "en": "turn {got} is wrong; the turn being played is {expected}"},
+    "orders.player_mismatch": {"zh": "文件中的玩家 {got!r} 与命令中的 {expected!r} 不符",
+                               "en": "the sheet's player {got!r} differs from {expected!r}"},
+    "orders.duplicate_player": {"zh": "玩家 {player!r} 的指令表出现了不止一份",
+                                "en": "more than one sheet for player {player!r}"},
+    "turn.unknown": {"zh": "没有第 {turn} 回合；已结算的回合为 0-{last}",
+                     "en": "there is no turn {turn}; resolved turns are 0-{last}"},
+    "report.missing": {"zh": "第 {turn} 回合没有 {name} 的帖子", "en": "turn {turn} has no post {name}"},
+    "lang.unknown": {"zh": "未知语言 {value!r}；允许：zh, en", "en": "unknown language {value!r}; allowed: zh, en"},
+    "format.unknown": {"zh": "未知格式 {value!r}；允许：{allowed}", "en": "unknown format {value!r}; allowed: {allowed}"},
+    "verify.mismatch": {"zh": "第 {turn} 回合的 {file} 与重放结果不同：{detail}",
+                        "en": "turn {turn}: {file} differs from the replay: {detail}"},
+    "verify.seed": {"zh": "种子与承诺值不符", "en": "the seed does not match the commitment"},
+}
+
+
+def register(entries: dict[str, dict[str, str]]) -> None:
+    """Add a ruleset's messages to the catalog (codes should be prefixed by the ruleset)."""
+    _CATALOG.update(entries)
+
+
+def message(code: str, lang: str = "zh", **params: Any) -> str:
+    entry = _CATALOG.get(code)
+    if entry is None:
+        return code + (" " + repr(params) if params else "")
+    template = entry.get(lang) or entry.get("en") or code
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template + " " + repr(params)
+
+
+def check_lang(lang: str) -> str:
+    from gm_tool.errors import USAGE, GmError
+
+    if lang not in LANGS:
+        raise GmError.one("lang.unknown", field="--lang", exit_code=USAGE, value=lang)
+    return lang

@@ -1,0 +1,77 @@
+"""The grail war (seed 002): 20x14 map, strongholds and territory, private vision, simultaneous
+moves, Sanguosha-like fights played from each player's tactical options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_tool.core.ruleset import Resolution
+from gm_tool.rulesets.grail_war import messages  # noqa: F401  (registers the messages)
+
+
+class GrailWar:
+    name = "grail_war"
+
+    def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+        from gm_tool.rulesets.grail_war.scenario import build
+
+        return build(scenario, source, seed).to_state()
+
+    def players(self, state: dict[str, Any]) -> list[str]:
+        seen: list[str] = []
+        for c in state["characters"]:
+            if c["player"] not in seen:
+                seen.append(c["player"])
+        return seen
+
+    def due(self, state: dict[str, Any]) -> list[str]:
+        """Simultaneous: every player with a living character, until the game is over."""
+        if state.get("winner") is not None:
+            return []
+        alive = {c["player"] for c in state["characters"] if c["alive"]}
+        return [p for p in self.players(state) if p in alive]
+
+    def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Any:
+        from gm_tool.rulesets.grail_war.model import Game
+        from gm_tool.rulesets.grail_war.orders import parse
+
+        return parse(Game.from_state(state), sheet, source, lang)
+
+    def default_orders(self, state: dict[str, Any], player: str) -> Any:
+        from gm_tool.rulesets.grail_war.model import Game
+        from gm_tool.rulesets.grail_war.orders import default
+
+        return default(Game.from_state(state), player)
+
+    def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str) -> Resolution:
+        from gm_tool.rulesets.grail_war.resolve import resolve
+
+        return resolve(state, orders, seed)
+
+    def view(self, state: dict[str, Any], player: str | None) -> dict[str, Any]:
+        from gm_tool.rulesets.grail_war.view import view
+
+        return view(state, player)
+
+    def summary(self, view: dict[str, Any], player: str | None, lang: str) -> str:
+        from gm_tool.rulesets.grail_war.posts import summary
+
+        return summary(view, player, lang)
+
+    def template(self, state: dict[str, Any], player: str, lang: str) -> str:
+        from gm_tool.rulesets.grail_war.sheet import template
+
+        return template(state, player, lang)
+
+    def bot_sheet(self, state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+        from gm_tool.rulesets.grail_war.bots import sheet
+
+        return sheet(state, player, kind, chance)
+
+    def posts(self, before, after, events, lang, templates_dir=None):
+        from gm_tool.rulesets.grail_war.posts import posts
+
+        return posts(before, after, events, lang, templates_dir)
+
+
+RULESET = GrailWar()

@@ -1,0 +1,184 @@
+"""The grail war's state as typed objects, and its round trip to the plain JSON of spec §6.
+
+``Game.from_state(d).to_state() == d`` for every state the ruleset writes. The JSON keeps the
+spec's keys in the spec's order; the keys after them (``move``, ``skills``, ``deck``...) are
+this ruleset's additions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gm_tool.core.deck import Card, Deck
+from gm_tool.core.grid import Cell, cell_name, parse_cell
+
+SIDES_DEFAULT = ("red", "blue")
+CLASSES = ("SABER", "ARCHER", "LANCER", "RIDER", "CASTER", "ASSASSIN", "BERSERKER")
+KINDS = ("hand", "equipment", "heal", "vision", "teleport", "bridge")
+SLOTS = ("weapon", "armor")
+
+# terrain characters of a map row, and their heights ("ground is entered from higher to lower only")
+GROUND, RIVER, HIGH, CLIFF = ".", "~", "^", "#"
+TERRAIN = {GROUND: 0, RIVER: 0, HIGH: 1, CLIFF: 2}
+
+
+@dataclass(slots=True)
+class Board:
+    """The static map: terrain rows (row 1 first) and tunnels."""
+
+    width: int
+    height: int
+    rows: list[str]
+    tunnels: list[dict[str, Any]] = field(default_factory=list)
+
+    def terrain(self, cell: Cell) -> str:
+        return self.rows[cell[1]][cell[0]]
+
+    def height_of(self, cell: Cell) -> int:
+        return TERRAIN[self.rows[cell[1]][cell[0]]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"width": self.width, "height": self.height, "rows": list(self.rows), "tunnels": self.tunnels}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Board":
+        return cls(d["width"], d["height"], list(d["rows"]), list(d.get("tunnels", [])))
+
+
+@dataclass(slots=True)
+class Character:
+    id: str
+    name: str
+    player: str
+    side: str
+    cls: str
+    hp: int
+    max_hp: int
+    pos: Cell
+    move: int
+    alive: bool = True
+    hand: list[Card] = field(default_factory=list)
+    equipment: dict[str, Card | None] = field(default_factory=lambda: {"weapon": None, "armor": None})
+    skills: list[str] = field(default_factory=list)
+    healed_turn: int | None = None          # last turn a heal stronghold healed this character
+    status: dict[str, Any] = field(default_factory=dict)  # lasting statuses (e.g. skip next draw)
+
+    def equipped(self, name: str) -> bool:
+        return any(c is not None and c.name == name for c in self.equipment.values())
+
+    def hand_limit(self) -> int:
+        return 7 if self.equipped("天之服") else max(self.hp, 0) + 2
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "player": self.player, "side": self.side, "class": self.cls,
+            "hp": self.hp, "max_hp": self.max_hp, "pos": cell_name(self.pos), "alive": self.alive,
+            "hand": [c.to_dict() for c in self.hand],
+            "equipment": {slot: (card.name if card else None) for slot, card in self.equipment.items()},
+            "move": self.move, "skills": list(self.skills),
+            "equipment_cards": {slot: (card.to_dict() if card else None) for slot, card in self.equipment.items()},
+            "healed_turn": self.healed_turn, "status": dict(self.status),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Character":
+        cards = d.get("equipment_cards") or {}
+        equipment = {slot: (Card.from_dict(cards[slot]) if cards.get(slot) else None) for slot in SLOTS}
+        return cls(d["id"], d["name"], d["player"], d["side"], d["class"], d["hp"], d["max_hp"],
+                   parse_cell(d["pos"]), d["move"], d["alive"], [Card.from_dict(c) for c in d["hand"]],
+                   equipment, list(d.get("skills", [])), d.get("healed_turn"), dict(d.get("status", {})))
+
+
+@dataclass(slots=True)
+class Stronghold:
+    id: int
+    name: str
+    pos: Cell
+    kind: str
+    territory: list[Cell]
+    owner: str | None = None
+    destroyed: bool = False
+    closed: bool = False  # closed by the GM (流局)
+
+    @property
+    def working(self) -> bool:
+        """Whether its function (cards, heal, vision, teleport) works."""
+        return not self.destroyed and not self.closed
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "pos": cell_name(self.pos), "kind": self.kind,
+                "owner": self.owner, "destroyed": self.destroyed,
+                "territory": [cell_name(c) for c in self.territory], "closed": self.closed}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Stronghold":
+        return cls(d["id"], d["name"], parse_cell(d["pos"]), d["kind"], [parse_cell(c) for c in d["territory"]],
+                   d.get("owner"), d.get("destroyed", False), d.get("closed", False))
+
+
+@dataclass(slots=True)
+class Game:
+    turn: int
+    sides: list[str]
+    board: Board
+    characters: list[Character]
+    strongholds: list[Stronghold]
+    deck: Deck
+    equipment_pile: list[Card]
+    rules: dict[str, Any]
+    winner: str | None = None
+    closed_cells: list[Cell] = field(default_factory=list)  # areas the GM closed (流局)
+
+    # lookups ------------------------------------------------------------------------------
+    def character(self, cid: str) -> Character:
+        for c in self.characters:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+    def of_player(self, player: str) -> list[Character]:
+        return [c for c in self.characters if c.player == player]
+
+    def players(self) -> list[str]:
+        seen: list[str] = []
+        for c in self.characters:
+            if c.player not in seen:
+                seen.append(c.player)
+        return seen
+
+    def alive(self) -> list[Character]:
+        return [c for c in self.characters if c.alive]
+
+    def stronghold_at(self, cell: Cell) -> Stronghold | None:
+        for s in self.strongholds:
+            if s.pos == cell:
+                return s
+        return None
+
+    def territory(self) -> dict[str, int]:
+        counts = {side: 0 for side in self.sides}
+        for s in self.strongholds:
+            if s.owner in counts:
+                counts[s.owner] += len(s.territory)
+        return counts
+
+    # JSON ---------------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "ruleset": "grail_war", "turn": self.turn, "winner": self.winner,
+            "characters": [c.to_dict() for c in self.characters],
+            "strongholds": [s.to_dict() for s in self.strongholds],
+            "territory": self.territory(),
+            "sides": list(self.sides), "rules": dict(self.rules), "map": self.board.to_dict(),
+            "closed_cells": [cell_name(c) for c in self.closed_cells],
+            "deck": self.deck.to_dict(), "equipment_pile": [c.to_dict() for c in self.equipment_pile],
+        }
+
+    @classmethod
+    def from_state(cls, d: dict[str, Any]) -> "Game":
+        return cls(d["turn"], list(d["sides"]), Board.from_dict(d["map"]),
+                   [Character.from_dict(c) for c in d["characters"]],
+                   [Stronghold.from_dict(s) for s in d["strongholds"]],
+                   Deck.from_dict(d["deck"]), [Card.from_dict(c) for c in d["equipment_pile"]],
+                   dict(d["rules"]), d.get("winner"), [parse_cell(c) for c in d.get("closed_cells", [])])

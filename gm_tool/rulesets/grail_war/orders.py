@@ -1,0 +1,268 @@
+"""Order sheets (spec §4): parsing, aliases (the seed's own Chinese wording) and validation.
+
+``parse(game, sheet, source)`` returns :class:`Orders` or raises GmError listing every problem
+with its field and what is allowed. Everything after parsing may trust the Orders it gets;
+choices that turn impossible during resolution are skipped and logged there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from gm_tool.core.deck import parse_card_spec
+from gm_tool.core.grid import Cell
+from gm_tool.core.schema import Validator
+from gm_tool.rulesets.grail_war import cards
+from gm_tool.rulesets.grail_war.model import Character, Game
+
+# canonical key -> accepted spellings (the canonical English key is always accepted)
+_KEY_ALIASES: dict[str, tuple[str, ...]] = {
+    "turn": ("回合",), "player": ("玩家",), "character": ("角色",),
+    "keep": ("保留", "弃牌保留", "手牌保留"), "skill": ("技能", "角色技能", "是否使用角色技能"),
+    "target_priority": ("目标优先", "优先目标"), "strike_order": ("出杀顺序",), "dodge_order": ("出闪顺序",),
+    "use_curse": ("咒", "使用咒", "是否使用咒"), "gem": ("宝石",), "magic": ("魔术牌",),
+    "equipment": ("装备", "装备牌选择"), "move": ("移动",),
+}
+_SKILL_KEYS = {"use": ("使用", "是否使用"), "discard": ("丢弃", "弃牌")}
+_STRIKE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量")}
+_DODGE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量"), "via": ("经由", "转换", "发动")}
+_MAGIC_KEYS = {"use": ("使用", "是否使用"), "zone_priority": ("区域优先", "优先区域"), "hand_size": ("手牌数", "手牌")}
+_EQUIP_KEYS = {"use": ("使用", "发动"), "zones": ("区域", "优先")}
+_MOVE_KEYS = {"to": ("目的地", "到", "坐标"), "via": ("途经", "经过"), "special": ("特殊", "介职特效", "特效")}
+
+
+def _keys(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    return {alias: key for key, spellings in table.items() for alias in (key, *spellings)}
+
+
+KEYS, SKILL_KEYS, STRIKE_KEYS, DODGE_KEYS, MAGIC_KEYS, EQUIP_KEYS, MOVE_KEYS = map(
+    _keys, (_KEY_ALIASES, _SKILL_KEYS, _STRIKE_KEYS, _DODGE_KEYS, _MAGIC_KEYS, _EQUIP_KEYS, _MOVE_KEYS))
+
+NONE = "none"
+TARGET_PRIORITY = {"more_hp": "more_hp", "血多的优先": "more_hp", "血多": "more_hp",
+                   "more_cards": "more_cards", "牌多的优先": "more_cards", "牌多": "more_cards"}
+STRIKE_AGAINST = {"enemy": "enemy", "对敌人出杀": "enemy", "敌人": "enemy",
+                  "skill": "skill", "对技能出杀": "skill", "技能": "skill",
+                  "magic": "magic", "对魔术牌出杀": "magic", "魔术牌": "magic",
+                  NONE: NONE, "不出杀": NONE}
+DODGE_AGAINST = {"strike": "strike", "对杀出闪": "strike", "杀": "strike",
+                 "skill": "skill", "对技能出闪": "skill", "技能": "skill",
+                 "magic": "magic", "对魔术牌出闪": "magic", "魔术牌": "magic",
+                 NONE: NONE, "不出闪": NONE}
+GEM = {"self_first": "self_first", "自用": "self_first", "自己优先": "self_first",
+       "ally_first": "ally_first", "救队友优先": "ally_first", "队友优先": "ally_first", "对队友优先": "ally_first",
+       "never": "never", "不用": "never", "不使用": "never"}
+ZONES = {"weapon": "weapon", "武器": "weapon", "armor": "armor", "防具": "armor",
+         "hand": "hand", "手牌": "hand", "equipment": "equipment", "装备区": "equipment", "装备": "equipment"}
+HAND_SIZE = {"more": "more", "手牌多": "more", "多": "more", "fewer": "fewer", "手牌少": "fewer", "少": "fewer"}
+SPECIAL = {"teleport": "teleport", "瞬移": "teleport", "传送": "teleport", "瞬间转移": "teleport",
+           "climb": "climb", "攀登": "climb", "jump": "jump", "跳跃": "jump",
+           "cross": "cross", "渡河": "cross", "destroy": "destroy", "破坏": "destroy"}
+BOOL = {True: True, False: False, "yes": True, "no": False, "是": True, "否": False,
+        "使用": True, "不使用": False, "发动": True, "不发动": False, "用": True, "不用": False}
+
+
+@dataclass(slots=True)
+class Entry:
+    """One line of a 出杀 / 出闪 priority list."""
+
+    against: str
+    count: int | None = None
+    via: str | None = None
+
+
+@dataclass(slots=True)
+class EquipmentChoice:
+    use: bool = True
+    zones: list[str] = field(default_factory=lambda: ["equipment", "hand"])
+
+
+@dataclass(slots=True)
+class Orders:
+    player: str
+    turn: int
+    character: str
+    keep: list[str] | None = None
+    skill_use: bool = True
+    skill_discard: list[str] = field(default_factory=list)
+    target_priority: str = "more_hp"
+    strike_order: list[Entry] = field(default_factory=lambda: [Entry("enemy"), Entry("magic")])
+    dodge_order: list[Entry] = field(default_factory=lambda: [Entry("strike"), Entry("magic"), Entry("skill")])
+    use_curse: bool = False
+    gem: str = "self_first"
+    magic_use: bool = True
+    zone_priority: list[str] = field(default_factory=lambda: ["hand", "weapon", "armor"])
+    hand_size: str = "more"
+    equipment: dict[str, EquipmentChoice] = field(default_factory=dict)
+    move_to: Cell | None = None
+    move_via: list[Cell] = field(default_factory=list)
+    move_special: str | None = None
+
+
+def default(game: Game, player: str) -> Orders:
+    """A missing sheet: stay, default options (the options `gm template` shows)."""
+    chars = [c for c in game.of_player(player) if c.alive] or game.of_player(player)
+    return Orders(player=player, turn=game.turn + 1, character=chars[0].id)
+
+
+def _bool(v: Validator, data: dict[str, Any], key: str, path: str, default: bool) -> bool:
+    return v.choice(data, key, BOOL, path, default)
+
+
+def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold: bool = True) -> list[str]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raw = [raw]
+    held = Counter(c.name for c in char.hand)
+    named: list[str] = []
+    for i, item in enumerate(raw):
+        try:
+            name, _, _ = parse_card_spec(item)
+        except ValueError:
+            v.add("grail.bad_card", f"{path}[{i}]", value=item)
+            continue
+        canon = cards.canonical(name)
+        if canon is None:
+            v.add("grail.unknown_card", f"{path}[{i}]", value=name)
+            continue
+        named.append(canon)
+        if must_hold and Counter(named)[canon] > held[canon]:
+            v.add("grail.not_held", f"{path}[{i}]", value=canon, held=held[canon])
+    return named
+
+
+def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: dict[str, str],
+              char: Character, with_via: bool) -> list[Entry] | None:
+    if raw is None:
+        return None
+    if not v.typed(raw, list, path):
+        return None
+    out: list[Entry] = []
+    stopped = False
+    for i, item in enumerate(raw):
+        p = f"{path}[{i}]"
+        if isinstance(item, str):
+            item = {"against": item}
+        if not v.typed(item, dict, p):
+            continue
+        item = v.unknown_keys(item, keys, f"{p}.")
+        what = v.choice(item, "against", against, f"{p}.against")
+        if what is None:
+            if "against" not in item:
+                v.add("field.required", f"{p}.against")
+            continue
+        count = v.integer(item, "count", f"{p}.count", 1, 99)
+        via = None
+        if with_via and item.get("via") is not None:
+            via = cards.canonical(item["via"]) if isinstance(item["via"], str) else None
+            if via is None:
+                v.add("grail.unknown_card", f"{p}.via", value=item["via"])
+            elif not char.equipped(via):
+                v.add("grail.not_equipped", f"{p}.via", value=via)
+        if what == NONE:
+            stopped = True
+        if not stopped:
+            out.append(Entry(what, count, via))
+    return out
+
+
+def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> Orders:
+    from gm_tool.rulesets.grail_war import movement
+
+    v = Validator(source, lang)
+    data = v.unknown_keys(sheet, KEYS)
+    missing = [key for key in ("turn", "player") if key not in data]
+    for key in missing:
+        v.add("field.required", key)
+    if missing:
+        v.raise_if_any()
+    player = data["player"]
+    players = game.players()
+    if not isinstance(player, str) or player not in players:
+        v.add("player.unknown", "player", player=player, allowed=", ".join(players))
+        v.raise_if_any()
+    turn = v.integer(data, "turn", "turn")
+    if turn is not None and turn != game.turn + 1:
+        v.add("orders.turn", "turn", got=turn, expected=game.turn + 1)
+    mine = game.of_player(player)
+    cid = data.get("character", next((c.id for c in mine if c.alive), mine[0].id))
+    char = next((c for c in mine if c.id == cid), None)
+    if char is None:
+        v.add("field.choice", "character", value=cid, allowed=", ".join(c.id for c in mine))
+        v.raise_if_any()
+    assert char is not None
+    o = Orders(player=player, turn=game.turn + 1, character=char.id)
+
+    if "keep" in data and data["keep"] is not None:
+        o.keep = _card_list(v, data["keep"], "keep", char)
+    skill = data.get("skill")
+    if isinstance(skill, (bool, str)):
+        skill = {"use": skill}
+    if skill is not None and v.typed(skill, dict, "skill"):
+        skill = v.unknown_keys(skill, SKILL_KEYS, "skill.")
+        o.skill_use = _bool(v, skill, "use", "skill.use", True)
+        o.skill_discard = _card_list(v, skill.get("discard"), "skill.discard", char)
+        if o.skill_use and not char.skills and "use" in skill:
+            v.add("grail.no_skill", "skill.use", character=char.id)
+    o.target_priority = v.choice(data, "target_priority", TARGET_PRIORITY, "target_priority", o.target_priority)
+    strikes = _priority(v, data.get("strike_order"), "strike_order", STRIKE_KEYS, STRIKE_AGAINST, char, False)
+    if strikes is not None:
+        o.strike_order = strikes
+    dodges = _priority(v, data.get("dodge_order"), "dodge_order", DODGE_KEYS, DODGE_AGAINST, char, True)
+    if dodges is not None:
+        o.dodge_order = dodges
+    o.use_curse = _bool(v, data, "use_curse", "use_curse", False)
+    o.gem = v.choice(data, "gem", GEM, "gem", o.gem)
+    magic = data.get("magic")
+    if isinstance(magic, (bool, str)):
+        magic = {"use": magic}
+    if magic is not None and v.typed(magic, dict, "magic"):
+        magic = v.unknown_keys(magic, MAGIC_KEYS, "magic.")
+        o.magic_use = _bool(v, magic, "use", "magic.use", True)
+        zones = magic.get("zone_priority")
+        if zones is not None and v.typed(zones, list, "magic.zone_priority"):
+            magic_zones = {k: x for k, x in ZONES.items() if x != "equipment"}
+            picked = (v.choice({"z": z}, "z", magic_zones, f"magic.zone_priority[{i}]") for i, z in enumerate(zones))
+            o.zone_priority = [z for z in picked if z is not None]
+        o.hand_size = v.choice(magic, "hand_size", HAND_SIZE, "magic.hand_size", o.hand_size)
+    equipment = data.get("equipment")
+    if equipment is not None and v.typed(equipment, dict, "equipment"):
+        for name, choice in equipment.items():
+            p = f"equipment.{name}"
+            canon = cards.canonical(name) if isinstance(name, str) else None
+            if canon is None or not cards.is_equipment(canon):
+                v.add("grail.unknown_card", p, value=name)
+                continue
+            if not char.equipped(canon):
+                v.add("grail.not_equipped", p, value=canon)
+                continue
+            if isinstance(choice, (bool, str)):
+                choice = {"use": choice}
+            if not v.typed(choice, dict, p):
+                continue
+            choice = v.unknown_keys(choice, EQUIP_KEYS, f"{p}.")
+            ec = EquipmentChoice(_bool(v, choice, "use", f"{p}.use", True))
+            zones = choice.get("zones")
+            if zones is not None and v.typed(zones, list, f"{p}.zones"):
+                ec.zones = [z for z in (v.choice({"z": z}, "z", ZONES, f"{p}.zones[{i}]") for i, z in enumerate(zones)) if z]
+            o.equipment[canon] = ec
+    move = data.get("move")
+    if isinstance(move, str):
+        move = {"to": move}
+    if move is not None and v.typed(move, dict, "move"):
+        move = v.unknown_keys(move, MOVE_KEYS, "move.")
+        w, h = game.board.width, game.board.height
+        if move.get("to") is not None:
+            o.move_to = v.cell(move["to"], "move.to", w, h)
+        via = move.get("via") or []
+        if v.typed(via, list, "move.via"):
+            o.move_via = [c for c in (v.cell(x, f"move.via[{i}]", w, h) for i, x in enumerate(via)) if c]
+        o.move_special = v.choice(move, "special", SPECIAL, "move.special")
+        if v.ok and char.alive:
+            for fld, code, params in movement.check(game, char, o):
+                v.add(code, fld, **params)
+    v.raise_if_any()
+    return o

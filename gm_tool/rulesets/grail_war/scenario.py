@@ -1,0 +1,309 @@
+"""Scenario YAML (spec §5) to the initial :class:`Game`, refusing bad input with the field at fault."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_tool.core.chance import Chance
+from gm_tool.core.deck import Card, Deck, parse_card_spec
+from gm_tool.core.grid import Cell, cell_name
+from gm_tool.core.schema import Validator
+from gm_tool.core.store import safe_name
+from gm_tool.rulesets.grail_war import cards, data
+from gm_tool.rulesets.grail_war.model import CLASSES, KINDS, SIDES_DEFAULT, TERRAIN, Board, Character, Game, Stronghold
+
+DEFAULT_RULES: dict[str, Any] = {
+    "vision": 2,              # R7: 2 cells around, a 5x5 square
+    "initial_hand": 6,        # R8
+    "combat_draw": 2,         # R8
+    "cell_capacity": 4,       # R1
+    "side_capacity": 2,       # R1
+    "heal_cooldown": 5,       # R6
+    "stronghold_vision": 2,   # R6: 5x5
+    "bridge_vision": 3,       # R6: 7x7
+    "teleport_range": 5,      # R4
+    "territory_after": None,  # GM option: end on territory share after N turns (None: off)
+}
+
+TOP_KEYS = {k: k for k in ("ruleset", "name", "title", "description", "sides", "map", "rules", "characters", "deck")}
+MAP_KEYS = {k: k for k in ("name", "width", "height", "rows", "strongholds", "tunnels")}
+SH_KEYS = {k: k for k in ("id", "name", "pos", "kind", "territory", "owner")}
+CHAR_KEYS = {k: k for k in ("id", "name", "class", "side", "player", "hp", "max_hp", "move", "pos", "hand",
+                            "equipment", "skills", "title")}
+EQUIPMENT_BASE_ID = 1000
+
+
+def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stronghold]] | None:
+    path = "map"
+    if isinstance(spec, str):
+        if spec not in data.map_names():
+            v.add("field.choice", path, value=spec, allowed=", ".join(data.map_names()) or "(inline map)")
+            return None
+        spec = data.load(f"maps/{spec}")
+    if not v.typed(spec, dict, path):
+        return None
+    spec = v.unknown_keys(spec, MAP_KEYS, "map.")
+    width = v.integer(spec, "width", "map.width", 1, 702)
+    height = v.integer(spec, "height", "map.height", 1, 9999)
+    rows = spec.get("rows")
+    if width is None or height is None:
+        if "width" not in spec:
+            v.add("field.required", "map.width")
+        if "height" not in spec:
+            v.add("field.required", "map.height")
+        return None
+    if rows is None:
+        rows = ["." * width] * height
+    if not v.typed(rows, list, "map.rows"):
+        return None
+    if len(rows) != height:
+        v.add("field.range", "map.rows", value=f"{len(rows)} rows", allowed=f"{height} rows (map.height)")
+    for i, row in enumerate(rows):
+        if not v.typed(row, str, f"map.rows[{i}]"):
+            continue
+        if len(row) != width:
+            v.add("field.range", f"map.rows[{i}]", value=f"{len(row)} characters", allowed=f"{width} (map.width)")
+        bad = sorted(set(row) - set(TERRAIN))
+        if bad:
+            v.add("field.choice", f"map.rows[{i}]", value="".join(bad), allowed=" ".join(TERRAIN))
+    board = Board(width, height, [str(r) for r in rows], [])
+    tunnels = spec.get("tunnels") or []
+    if v.typed(tunnels, list, "map.tunnels"):
+        for i, t in enumerate(tunnels):
+            p = f"map.tunnels[{i}]"
+            if not v.typed(t, dict, p):
+                continue
+            mouths = t.get("mouths")
+            if not isinstance(mouths, list) or len(mouths) != 2:
+                v.add("field.type", f"{p}.mouths", expected="2 cells", got=repr(mouths))
+                continue
+            cells = [v.cell(m, f"{p}.mouths[{j}]", width, height) for j, m in enumerate(mouths)]
+            length = v.integer(t, "length", f"{p}.length", 1, 99, default=1)
+            if None not in cells:
+                board.tunnels.append({"mouths": [cell_name(c) for c in cells], "length": length})
+    strongholds: list[Stronghold] = []
+    owned: dict[Cell, int] = {}
+    raw = spec.get("strongholds") or []
+    if not v.typed(raw, list, "map.strongholds"):
+        return board, strongholds
+    ids: set[int] = set()
+    for i, s in enumerate(raw):
+        p = f"map.strongholds[{i}]"
+        if not v.typed(s, dict, p):
+            continue
+        s = v.unknown_keys(s, SH_KEYS, f"{p}.")
+        sid = v.integer(s, "id", f"{p}.id", 1)
+        if sid is None:
+            v.add("field.required", f"{p}.id")
+            continue
+        if sid in ids:
+            v.add("field.duplicate", f"{p}.id", value=sid)
+        ids.add(sid)
+        pos = v.cell(s.get("pos"), f"{p}.pos", width, height)
+        kind = v.choice(s, "kind", {k: k for k in KINDS}, f"{p}.kind")
+        if kind is None and "kind" not in s:
+            v.add("field.required", f"{p}.kind")
+        owner = v.choice(s, "owner", {x: x for x in sides}, f"{p}.owner")
+        territory: list[Cell] = []
+        for j, t in enumerate(s.get("territory") or ([s["pos"]] if "pos" in s else [])):
+            c = v.cell(t, f"{p}.territory[{j}]", width, height)
+            if c is None:
+                continue
+            if c in owned and owned[c] != sid:
+                v.add("grail.territory_overlap", f"{p}.territory[{j}]", cell=cell_name(c), other=owned[c])
+            elif c not in territory:
+                owned[c] = sid
+                territory.append(c)
+        if pos is not None and territory and pos not in territory:
+            v.add("grail.stronghold_outside", f"{p}.pos", cell=cell_name(pos))
+        if pos is not None and kind is not None:
+            name = s.get("name") if isinstance(s.get("name"), str) else f"#{sid}"
+            strongholds.append(Stronghold(sid, name, pos, kind, territory, owner))
+    return board, strongholds
+
+
+def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") -> Game:
+    v = Validator(source, lang)
+    top = v.unknown_keys(scenario, TOP_KEYS)
+    sides = top.get("sides", list(SIDES_DEFAULT))
+    if not v.typed(sides, list, "sides") or len(sides) < 2 or len(set(map(str, sides))) != len(sides) \
+            or not all(safe_name(s) for s in sides):
+        v.add("grail.sides", "sides", value=sides)
+        sides = list(SIDES_DEFAULT)
+    if "map" not in top:
+        v.add("field.required", "map")
+        v.raise_if_any()
+    built = _board(v, top["map"], sides)
+    rules = dict(DEFAULT_RULES)
+    raw_rules = top.get("rules") or {}
+    if v.typed(raw_rules, dict, "rules"):
+        for key, value in raw_rules.items():
+            if key not in DEFAULT_RULES:
+                v.add("field.unknown", f"rules.{key}", allowed=", ".join(DEFAULT_RULES))
+            elif value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+                v.add("field.type", f"rules.{key}", expected="integer ≥ 0", got=repr(value))
+            else:
+                rules[key] = value
+    if built is None:
+        v.raise_if_any()
+        raise AssertionError("a board that failed validation leaves a problem")
+    board, strongholds = built
+
+    chance = Chance(seed, "setup")
+    deck_cards = [Card(i, *parse_card_spec(text)) for i, text in enumerate(data.load("deck")["cards"], 1)]
+    equipment = [Card(EQUIPMENT_BASE_ID + i, name) for i, name in
+                 enumerate(n for n in cards.all_names() if cards.is_equipment(n))]
+    pool = Deck(list(reversed(deck_cards)), [], "deck")
+
+    roster = {c["id"]: c for c in (data.load("characters") or {}).get("characters", [])} \
+        if (data.HERE / "characters.yaml").exists() else {}
+    class_defaults = data.load("classes")
+    characters: list[Character] = []
+    deal_later: list[Character] = []
+    raw_chars = top.get("characters") or []
+    if not v.typed(raw_chars, list, "characters") or not raw_chars:
+        v.add("field.required", "characters")
+        v.raise_if_any()
+    seen_ids: set[str] = set()
+    for i, ch in enumerate(raw_chars):
+        p = f"characters[{i}]"
+        if not v.typed(ch, dict, p):
+            continue
+        ch = v.unknown_keys(ch, CHAR_KEYS, f"{p}.")
+        cid = ch.get("id")
+        if not safe_name(cid):
+            v.add("grail.bad_id", f"{p}.id", value=cid)
+            continue
+        if cid in seen_ids:
+            v.add("field.duplicate", f"{p}.id", value=cid)
+        seen_ids.add(cid)
+        base = {**roster.get(cid, {}), **ch}
+        cls = v.choice(base, "class", {c: c for c in CLASSES} | {c.lower(): c for c in CLASSES}, f"{p}.class")
+        if cls is None:
+            if "class" not in base:
+                v.add("field.required", f"{p}.class")
+            continue
+        side = v.choice(base, "side", {s: s for s in sides}, f"{p}.side")
+        player = base.get("player", cid)
+        if not safe_name(player):
+            v.add("player.bad_name", f"{p}.player", player=player)
+        pos = v.cell(base.get("pos"), f"{p}.pos", board.width, board.height)
+        defaults = class_defaults[cls]
+        max_hp = v.integer(base, "max_hp", f"{p}.max_hp", 1, 99, default=base.get("hp", defaults["hp"]) if isinstance(base.get("hp", 0), int) else defaults["hp"])
+        hp = v.integer(base, "hp", f"{p}.hp", 1, max_hp or 99, default=max_hp)
+        move = v.integer(base, "move", f"{p}.move", 0, 99, default=defaults["move"])
+        skills = base.get("skills", [])
+        if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+            v.add("field.type", f"{p}.skills", expected="list of skill ids", got=repr(skills))
+            skills = []
+        if side is None or pos is None or hp is None or move is None or max_hp is None:
+            if side is None and "side" not in base:
+                v.add("field.required", f"{p}.side")
+            continue
+        c = Character(cid, str(base.get("name", cid)), player, side, cls, hp, max_hp, pos, move, skills=list(skills))
+        if "hand" in base:
+            hand = base["hand"] if isinstance(base["hand"], list) else None
+            if hand is None:
+                v.add("field.type", f"{p}.hand", expected="list", got=repr(base["hand"]))
+            for j, spec in enumerate(hand or []):
+                card = _take_card(v, pool, spec, f"{p}.hand[{j}]")
+                if card:
+                    c.hand.append(card)
+        else:
+            deal_later.append(c)
+        equip = base.get("equipment") or {}
+        if v.typed(equip, dict, f"{p}.equipment"):
+            for slot, name in equip.items():
+                ep = f"{p}.equipment.{slot}"
+                if slot not in ("weapon", "armor"):
+                    v.add("field.unknown", ep, allowed="weapon, armor")
+                    continue
+                if name is None:
+                    continue
+                canon = cards.canonical(name)
+                if canon is None or cards.slot_of(canon) != slot:
+                    v.add("grail.bad_equipment", ep, value=name, slot=slot)
+                    continue
+                item = next((e for e in equipment if e.name == canon), None)
+                if item is None:
+                    v.add("grail.equipment_taken", ep, value=canon)
+                    continue
+                equipment.remove(item)
+                c.equipment[slot] = item
+        characters.append(c)
+    _check_capacity(v, characters, rules)
+    _check_deck_order(v, top.get("deck"), pool)
+    v.raise_if_any()
+
+    rest = sorted(pool.draw_pile, key=lambda card: card.id)
+    chance.shuffle(rest, why="deck")
+    on_top = [_take_from(rest, spec) for spec in ((top.get("deck") or {}).get("order") or [])]
+    pool.draw_pile = rest + list(reversed(on_top))
+    for c in deal_later:
+        c.hand = pool.draw(rules["initial_hand"], None)
+    chance.shuffle(equipment, why="equipment")
+    return Game(0, list(sides), board, characters, strongholds, pool, equipment, rules)
+
+
+def _take_card(v: Validator, pool: Deck, spec: Any, path: str) -> Card | None:
+    try:
+        name, suit, rank = parse_card_spec(spec)
+    except ValueError:
+        v.add("grail.bad_card", path, value=spec)
+        return None
+    canon = cards.canonical(name)
+    if canon is None or cards.is_equipment(canon):
+        v.add("grail.unknown_card", path, value=name)
+        return None
+    card = pool.take(canon, suit, rank)
+    if card is None:
+        v.add("grail.card_unavailable", path, value=spec)
+    return card
+
+
+def _take_from(pile: list[Card], spec: Any) -> Card:
+    name, suit, rank = parse_card_spec(spec)
+    canon = cards.canonical(name)
+    for i, card in enumerate(pile):
+        if card.matches(canon, suit, rank):
+            return pile.pop(i)
+    raise AssertionError("checked by _check_deck_order")
+
+
+def _check_deck_order(v: Validator, deck: Any, pool: Deck) -> None:
+    if deck is None:
+        return
+    if not v.typed(deck, dict, "deck"):
+        return
+    for key in deck:
+        if key != "order":
+            v.add("field.unknown", f"deck.{key}", allowed="order")
+    order = deck.get("order") or []
+    if not v.typed(order, list, "deck.order"):
+        return
+    trial = list(pool.draw_pile)
+    for j, spec in enumerate(order):
+        try:
+            name, suit, rank = parse_card_spec(spec)
+        except ValueError:
+            v.add("grail.bad_card", f"deck.order[{j}]", value=spec)
+            continue
+        canon = cards.canonical(name)
+        hit = next((i for i in range(len(trial) - 1, -1, -1) if canon and trial[i].matches(canon, suit, rank)), None)
+        if hit is None:
+            v.add("grail.card_unavailable", f"deck.order[{j}]", value=spec)
+        else:
+            trial.pop(hit)
+
+
+def _check_capacity(v: Validator, characters: list[Character], rules: dict[str, Any]) -> None:
+    cells: dict[Cell, list[Character]] = {}
+    for c in characters:
+        cells.setdefault(c.pos, []).append(c)
+    for cell, group in cells.items():
+        per_side: dict[str, int] = {}
+        for c in group:
+            per_side[c.side] = per_side.get(c.side, 0) + 1
+        if len(group) > rules["cell_capacity"] or max(per_side.values()) > rules["side_capacity"]:
+            v.add("grail.capacity", "characters", cell=cell_name(cell),
+                  limit=f"{rules['cell_capacity']}/{rules['side_capacity']}")

@@ -1,0 +1,113 @@
+"""`gm template`: a commented order sheet for one player's next turn that validates as it is.
+
+Keys are Chinese with ``lang="zh"`` (the seed's wording, accepted as aliases) and English with
+``lang="en"``. Values are the defaults a missing sheet gets.
+"""
+
+from __future__ import annotations
+
+from gm_tool.core.grid import cell_name, reachable
+from gm_tool.rulesets.grail_war import movement
+from gm_tool.rulesets.grail_war.model import RIVER, Game
+from gm_tool.rulesets.grail_war.orders import default
+
+_KEYS = {
+    "zh": {"turn": "回合", "player": "玩家", "keep": "保留", "skill": "技能", "use": "使用", "discard": "丢弃",
+           "target_priority": "目标优先", "strike_order": "出杀顺序", "dodge_order": "出闪顺序", "against": "对",
+           "use_curse": "咒", "gem": "宝石", "magic": "魔术牌", "zone_priority": "区域优先", "hand_size": "手牌数",
+           "move": "移动", "to": "目的地", "special": "特殊"},
+}
+_TEXT = {
+    "zh": {
+        "head": "# {name}（{cls}）第 {turn} 回合指令表。玩家：{player}",
+        "status": "# 体力 {hp}/{max_hp}，位置 {pos}，移动力 {move}，手牌上限 {limit}",
+        "hand": "# 手牌：{hand}",
+        "equipment": "# 装备：武器 {weapon}，防具 {armor}",
+        "keep": "# 0. 保留的牌，最想要的在前；其余弃到手牌上限（不填则按默认顺序：闪、宝石、杀、咒、万法破尽）",
+        "skill": "# 1.1 是否使用角色技能（及其丢弃的牌）",
+        "target": "# 1.2 格内有两名敌人时，技能先针对：more_hp（血多的优先）| more_cards（牌多的优先）",
+        "strike": "# 2. 出杀顺序：enemy（对敌人）| skill（对技能）| magic（对魔术牌）| none（不出杀，其后都不出）；count 可选",
+        "dodge": "# 3. 出闪顺序：strike（对杀）| skill（对技能）| magic（对魔术牌）| none；via: 转换用的装备（如 正式外典）",
+        "curse": "# 4. 本回合是否用咒（下一张杀伤害 +1）",
+        "gem": "# 5. 宝石：self_first（自用）| ally_first（救队友优先）| never（不用）",
+        "magic": "# 6. 魔术牌：是否使用；区域优先 weapon/armor/hand；两名敌人都可选时 more（手牌多）| fewer（手牌少）",
+        "move": "# 8. 移动：目的地（如 C11），可选途经点 via 与特殊移动 special（teleport 瞬移）",
+        "dest": "# 可到达的格子：{cells}",
+        "tele": "# 可瞬移到：{cells}",
+        "none": "无",
+    },
+    "en": {
+        "head": "# {name} ({cls}), orders for turn {turn}. Player: {player}",
+        "status": "# HP {hp}/{max_hp}, at {pos}, move {move}, hand limit {limit}",
+        "hand": "# Hand: {hand}",
+        "equipment": "# Equipment: weapon {weapon}, armor {armor}",
+        "keep": "# 0. Cards to keep, most wanted first; the rest are discarded down to the hand limit (default order: 闪, 宝石, 杀, 咒, 万法破尽)",
+        "skill": "# 1.1 Use the character skill (and the cards it discards)",
+        "target": "# 1.2 With two enemies in the cell, skills aim first at: more_hp | more_cards",
+        "strike": "# 2. 出杀 order: enemy | skill | magic | none (nothing after it counts); count optional",
+        "dodge": "# 3. 出闪 order: strike | skill | magic | none; via: an equipment that converts (e.g. 正式外典)",
+        "curse": "# 4. Use 咒 this turn (next 杀 +1 damage)",
+        "gem": "# 5. 宝石: self_first | ally_first | never",
+        "magic": "# 6. Magic cards: use them; zone priority weapon/armor/hand; with two enemies, more | fewer hand cards first",
+        "move": "# 8. Move: destination (e.g. C11), optional waypoints via and special movement (teleport)",
+        "dest": "# Reachable cells: {cells}",
+        "tele": "# Teleport destinations: {cells}",
+        "none": "none",
+    },
+}
+
+
+def _k(lang: str, key: str) -> str:
+    return _KEYS.get(lang, {}).get(key, key)
+
+
+def destinations(game: Game, char) -> tuple[list[str], list[str]]:
+    rule = movement.step_rule(game, char)
+    reach = reachable(char.pos, char.move, rule, game.board.width, game.board.height)
+    walk = sorted((c for c in reach if game.board.terrain(c) != RIVER), key=lambda c: (c[1], c[0]))
+    tele = [s.pos for s in game.strongholds if movement.teleport_problem(game, char, s.pos) is None]
+    return [cell_name(c) for c in walk], [cell_name(c) for c in sorted(tele, key=lambda c: (c[1], c[0]))]
+
+
+def template(state: dict, player: str, lang: str) -> str:
+    game = Game.from_state(state)
+    o = default(game, player)
+    char = game.character(o.character)
+    t = _TEXT[lang]
+    k = lambda key: _k(lang, key)  # noqa: E731
+    hand = " ".join(c.label for c in char.hand) or t["none"]
+    eq = {slot: (card.name if card else t["none"]) for slot, card in char.equipment.items()}
+    walk, tele = destinations(game, char)
+    lines = [
+        t["head"].format(name=char.name, cls=char.cls, turn=o.turn, player=player),
+        t["status"].format(hp=char.hp, max_hp=char.max_hp, pos=cell_name(char.pos), move=char.move, limit=char.hand_limit()),
+        t["hand"].format(hand=hand),
+        t["equipment"].format(**eq),
+        f"{k('turn')}: {o.turn}",
+        f"{k('player')}: {player}",
+        t["keep"],
+        f"{k('keep')}: [{', '.join(c.name for c in char.hand)}]",
+        t["skill"],
+        f"{k('skill')}: {{{k('use')}: {'true' if char.skills else 'false'}, {k('discard')}: []}}",
+        t["target"],
+        f"{k('target_priority')}: {o.target_priority}",
+        t["strike"],
+        f"{k('strike_order')}:",
+        *[f"  - {{{k('against')}: {e.against}}}" for e in o.strike_order],
+        "  - none",
+        t["dodge"],
+        f"{k('dodge_order')}:",
+        *[f"  - {{{k('against')}: {e.against}}}" for e in o.dodge_order],
+        "  - none",
+        t["curse"],
+        f"{k('use_curse')}: false",
+        t["gem"],
+        f"{k('gem')}: {o.gem}",
+        t["magic"],
+        f"{k('magic')}: {{{k('use')}: true, {k('zone_priority')}: [{', '.join(o.zone_priority)}], {k('hand_size')}: {o.hand_size}}}",
+        t["move"],
+        t["dest"].format(cells=" ".join(walk) or t["none"]),
+        *([t["tele"].format(cells=" ".join(tele))] if tele else []),
+        f"{k('move')}: {{{k('to')}: {cell_name(char.pos)}}}",
+    ]
+    return "\n".join(lines) + "\n"

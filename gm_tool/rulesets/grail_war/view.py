@@ -1,0 +1,39 @@
+"""A player's view of the state (R7): the state's shape, holding only what that player may see.
+
+Seen: the map and every stronghold (public knowledge: posted maps and the territory table),
+the player's own characters whole, and other living characters standing in a visible cell
+without their hand (``"hand": null``), skills or statuses — ruling P1. Never: the deck, the equipment pile, other
+hands, characters outside vision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_tool.core.grid import cell_name
+from gm_tool.rulesets.grail_war import vision
+from gm_tool.rulesets.grail_war.model import Game
+
+HIDDEN_OTHER = ("hand", "equipment_cards", "healed_turn", "status", "move", "skills")
+
+
+def view(state: dict[str, Any], player: str | None) -> dict[str, Any]:
+    if player is None:
+        return state
+    game = Game.from_state(state)
+    seen = vision.visible_cells(game, player)
+    characters = []
+    for c, d in zip(game.characters, state["characters"]):
+        if c.player == player:
+            characters.append(d)
+        elif c.alive and c.pos in seen:
+            other = {k: v for k, v in d.items() if k not in HIDDEN_OTHER}
+            other["hand"] = None
+            characters.append(other)
+    return {
+        "ruleset": state["ruleset"], "turn": state["turn"], "winner": state["winner"],
+        "characters": characters, "strongholds": state["strongholds"], "territory": state["territory"],
+        "sides": state["sides"], "rules": state["rules"], "map": state["map"],
+        "closed_cells": state.get("closed_cells", []),
+        "player": player, "visible": sorted((cell_name(c) for c in seen), key=lambda n: (len(n), n)),
+    }
