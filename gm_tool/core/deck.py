@@ -4,10 +4,10 @@ A card is identified by ``id`` (unique within a campaign), so invariants such as
 two places" can be checked. Cards serialise as ``{"id", "name", "suit", "rank"}``; ``suit`` and
 ``rank`` may be ``None`` for cards that have none.
 
->>> parse_card_text("闪 ♥2")
-('闪', 'hearts', 2)
->>> Card(1, "杀", "spades", 12).label
-'杀 ♠Q'
+>>> parse_card_text("Oak ♥2")
+('Oak', 'hearts', 2)
+>>> Card(1, "Elm", "spades", 12).label
+'Elm ♠Q'
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def parse_rank(value: Any) -> int:
 
 
 def parse_card_text(text: str) -> tuple[str, str | None, int | None]:
-    """``"闪 ♥2"`` -> ``("闪", "hearts", 2)``; ``"杀"`` -> ``("杀", None, None)``."""
+    """``"Oak ♥2"`` -> ``("Oak", "hearts", 2)``; ``"Elm"`` -> ``("Elm", None, None)``."""
     m = _CARD_RE.match(text)
     if not m:
         raise ValueError(f"not a card: {text!r}")
