@@ -240,6 +240,36 @@ def demo(directory: Annotated[Optional[Path], typer.Argument(help="Where to crea
         typer.echo(f"  {path}")
 
 
+@app.command()
+@command
+def simulate(scenario: Annotated[str, typer.Argument(help="A bundled scenario name or a scenario file.")],
+             games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+             workers: Annotated[int, typer.Option("--workers", "-j", min=1, help="Processes to use.")] = 1,
+             bots: Annotated[str, typer.Option("--bots", help="random | greedy, or per side: red=greedy,blue=random.")] = "random",
+             seed: Annotated[str, typer.Option("--seed", help="Game i uses the seed SEED:i.")] = "sim",
+             max_turns: Annotated[int, typer.Option("--max-turns", min=1, help="Unfinished games then count as timeouts.")] = 50,
+             rule: Annotated[Optional[list[str]], typer.Option("--rule", help="Override a scenario rule: NAME=INT (repeatable).")] = None,
+             as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+             lang: Lang = "zh") -> None:
+    """Play many seeded games with built-in bots; print win rates per side, class and character."""
+    from gm_tool import simulate as sim
+
+    options = dict(games=games, seed=seed, bots=bots, max_turns=max_turns, workers=workers, rules=sim.parse_rules(rule))
+    if as_json or not sys.stderr.isatty():
+        report = sim.run(scenario, **options)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      transient=True) as bar:
+            task = bar.add_task(scenario, total=games)
+            report = sim.run(scenario, **options, progress=lambda k: bar.advance(task, k))
+    if as_json:
+        typer.echo(json.dumps(report, ensure_ascii=False, indent=1))
+    else:
+        typer.echo(sim.render(report, lang), nl=False)
+
+
 def main() -> None:
     try:
         app(prog_name="gm")

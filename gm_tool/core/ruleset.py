@@ -64,6 +64,11 @@ class Ruleset(Protocol):
     def bot_sheet(self, state: State, player: str, kind: str, chance: Any) -> dict[str, Any]:
         """An order sheet (a plain mapping that passes parse_orders) written by a built-in bot."""
 
+    def summary_for_sim(self, state: State) -> dict[str, Any]:
+        """For `gm simulate`: ``{"sides": [...], "winner": side | "draw" | None (not over),
+        "score": {side: number} (optional), "units": [{"id", "player", "side", "class", "alive"}]}``.
+        Built-in bots are named by the ruleset's ``bot_kinds`` tuple."""
+
     def posts(self, before: State, after: State, events: list[Event], lang: str,
               templates_dir: Any = None) -> dict[str, dict[str, str]]:
         """Rendered posts: ``{"public": {...}, PLAYER: {...}}``, each ``{"bbcode": ..., "md": ...}``.

@@ -68,6 +68,16 @@ class GrailWar:
 
         return sheet(state, player, kind, chance)
 
+    bot_kinds = ("random", "greedy")
+
+    def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Who won (a side, "draw", or None while the game goes on), territory as the score, and
+        every character as a unit (its class is the unit's class)."""
+        return {"sides": list(state["sides"]), "winner": state.get("winner"),
+                "score": dict(state.get("territory") or {}),
+                "units": [{"id": c["id"], "player": c["player"], "side": c["side"], "class": c["class"],
+                           "alive": c["alive"]} for c in state["characters"]]}
+
     def posts(self, before, after, events, lang, templates_dir=None):
         from gm_tool.rulesets.grail_war.posts import posts
 
