@@ -151,8 +151,9 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
 
     chance = Chance(seed, "setup")
     deck_cards = [Card(i, *parse_card_spec(text)) for i, text in enumerate(data.load("deck")["cards"], 1)]
-    equipment = [Card(EQUIPMENT_BASE_ID + i, name) for i, name in
-                 enumerate(n for n in cards.all_names() if cards.is_equipment(n))]
+    marks = data.load("deck").get("equipment") or {}
+    equipment = [Card(EQUIPMENT_BASE_ID + i, *parse_card_spec(f"{name} {marks[name]}" if name in marks else name))
+                 for i, name in enumerate(n for n in cards.all_names() if cards.is_equipment(n))]
     pool = Deck(list(reversed(deck_cards)), [], "deck")
 
     roster = {c["id"]: c for c in (data.load("characters") or {}).get("characters", [])} \
