@@ -1,9 +1,16 @@
 """Built-in players for demos and simulations: they write ordinary order sheets (plain mappings
 that pass `gm check`), so everything downstream is exercised as for a human player.
 
-``random``: a random reachable destination and random tactical options.
-``greedy``: towards the nearest visible enemy while healthy, towards an own heal stronghold
-when low, else towards the nearest stronghold the side does not hold; always strikes and dodges.
+``random``: any legal sheet — a random reachable destination (sometimes through a waypoint, or a
+legal teleport), random keep list, skill use, 出杀/出闪 lists, 咒, 宝石, 魔术牌 and equipment choices.
+
+``greedy``: attacks when it can — while healthy it walks onto the nearest visible enemy (or as
+close as its move allows); heals when low — towards an own working heal stronghold (teleporting
+there when it may), keeping 闪 and 宝石 and using 宝石 on itself; otherwise it takes strongholds:
+it stays on an untaken stronghold it stands on (capture needs a whole turn there) or heads for the
+nearest stronghold its side does not hold. It always strikes at enemies and dodges everything.
+
+Every choice is drawn from the ``chance`` given, in a fixed order, so bots are replayable.
 """
 
 from __future__ import annotations
@@ -13,47 +20,169 @@ from typing import Any
 from gm_tool.core.chance import Chance
 from gm_tool.core.grid import Cell, cell_name, manhattan, reachable
 from gm_tool.rulesets.grail_war import movement, vision
-from gm_tool.rulesets.grail_war.model import RIVER, Game
+from gm_tool.rulesets.grail_war.model import RIVER, Character, Game
 
 KINDS = ("random", "greedy")
 
+_EMPTY_DECK = {"draw_pile": [], "discard_pile": []}
+_STRIKE = ("enemy", "skill", "magic")
+_DODGE = ("strike", "skill", "magic")
+_DODGE_VIA = ("正式外典",)  # equipment that lets a 杀 answer as a 闪 (spec §4 example)
+_ZONES = ("weapon", "armor", "hand")
+_EQUIP_ZONES = ("equipment", "hand")
+_GREEDY_KEEP = ["闪", "宝石", "杀", "咒", "万法破尽"]
 
-def _destinations(game: Game, char) -> list[Cell]:
+
+def _game(state: dict[str, Any]) -> Game:
+    """The state as a Game for reading only: bots never look at the deck, so it is not built."""
+    return Game.from_state({**state, "deck": _EMPTY_DECK, "equipment_pile": []})
+
+
+def destinations(game: Game, char: Character) -> dict[Cell, int]:
+    """Every cell the character may walk to this turn (not ending in a river), with its distance."""
     reach = reachable(char.pos, char.move, movement.step_rule(game, char), game.board.width, game.board.height)
-    return sorted((c for c in reach if game.board.terrain(c) != RIVER), key=lambda c: (c[1], c[0]))
+    return {c: d for c, d in reach.items() if game.board.terrain(c) != RIVER or c == char.pos}
 
 
-def _toward(cells: list[Cell], goal: Cell) -> Cell:
-    return min(cells, key=lambda c: (manhattan(c, goal), c[1], c[0]))
+def teleports(game: Game, char: Character) -> list[Cell]:
+    """Stronghold cells the character may legally teleport to, in board order."""
+    return sorted((s.pos for s in game.strongholds if movement.teleport_problem(game, char, s.pos) is None),
+                  key=lambda c: (c[1], c[0]))
+
+
+def _board_order(cells) -> list[Cell]:
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def _subset(chance: Chance, items: list, why: str) -> list:
+    """A random ordered subset (possibly empty) of ``items``."""
+    pool = list(items)
+    chance.shuffle(pool, why=why)
+    return pool[: chance.roll(len(pool) + 1, why=why) - 1] if pool else []
+
+
+def _priority(chance: Chance, options: tuple[str, ...], why: str, vias: list[str] | None = None) -> list:
+    entries: list[Any] = []
+    for against in _subset(chance, list(options), why):
+        entry: dict[str, Any] = {"against": against}
+        if chance.roll(3, why=why) == 1:
+            entry["count"] = chance.roll(2, why=why)
+        if vias and against == "strike" and chance.roll(2, why=why) == 1:
+            entry["via"] = chance.choice(vias, why=why)
+        entries.append(entry)
+    if chance.roll(3, why=why) == 1:
+        entries.append("none")
+    return entries
+
+
+def _random_move(game: Game, char: Character, chance: Chance) -> dict[str, Any] | None:
+    tele = teleports(game, char)
+    if tele and chance.roll(4, why="bot.teleport") == 1:
+        return {"to": cell_name(chance.choice(tele, why="bot.move", label=cell_name)), "special": "teleport"}
+    reach = destinations(game, char)
+    cells = _board_order(reach)
+    to = chance.choice(cells, why="bot.move", label=cell_name)
+    if to == char.pos:
+        return None if chance.roll(2, why="bot.move") == 1 else {"to": cell_name(to)}
+    move: dict[str, Any] = {"to": cell_name(to)}
+    waypoints = [c for c in cells if c not in (char.pos, to) and reach[c] + manhattan(c, to) <= char.move]
+    if waypoints and chance.roll(4, why="bot.via") == 1:
+        via = chance.choice(waypoints, why="bot.via", label=cell_name)
+        from gm_tool.rulesets.grail_war.orders import Orders
+
+        trial = Orders(player=char.player, turn=game.turn + 1, character=char.id, move_to=to, move_via=[via])
+        if not movement.check(game, char, trial):
+            move["via"] = [cell_name(via)]
+    return move
+
+
+def _random(game: Game, char: Character, chance: Chance, out: dict[str, Any]) -> None:
+    names = [c.name for c in char.hand]
+    out["keep"] = _subset(chance, names, "bot.keep")
+    if char.skills:
+        skill: dict[str, Any] = {"use": chance.choice([True, False], why="bot.skill")}
+        discard = _subset(chance, names, "bot.skill")[:2]
+        if discard:
+            skill["discard"] = discard
+        out["skill"] = skill
+    out["target_priority"] = chance.choice(["more_hp", "more_cards"], why="bot.target")
+    out["strike_order"] = _priority(chance, _STRIKE, "bot.strike")
+    vias = [v for v in _DODGE_VIA if char.equipped(v)]
+    out["dodge_order"] = _priority(chance, _DODGE, "bot.dodge", vias)
+    out["use_curse"] = chance.choice([True, False], why="bot.curse")
+    out["gem"] = chance.choice(["self_first", "ally_first", "never"], why="bot.gem")
+    out["magic"] = {"use": chance.choice([True, False], why="bot.magic"),
+                    "zone_priority": _subset(chance, list(_ZONES), "bot.magic"),
+                    "hand_size": chance.choice(["more", "fewer"], why="bot.magic")}
+    equipment = {}
+    for slot in ("weapon", "armor"):
+        card = char.equipment.get(slot)
+        if card is not None:
+            equipment[card.name] = {"use": chance.choice([True, False], why="bot.equipment"),
+                                    "zones": _subset(chance, list(_EQUIP_ZONES), "bot.equipment") or ["equipment"]}
+    if equipment:
+        out["equipment"] = equipment
+    move = _random_move(game, char, chance)
+    if move is not None:
+        out["move"] = move
+
+
+def _low(char: Character) -> bool:
+    return char.hp <= max(1, char.max_hp // 2)
+
+
+def _greedy(game: Game, player: str, char: Character, chance: Chance, out: dict[str, Any]) -> None:
+    held = [c.name for c in char.hand]
+    out["keep"] = [n for n in _GREEDY_KEEP if n in held]
+    if char.skills:
+        out["skill"] = {"use": True}
+    out["strike_order"] = [{"against": "enemy"}, {"against": "magic"}, {"against": "skill"}]
+    out["dodge_order"] = [{"against": "strike"}, {"against": "magic"}, {"against": "skill"}]
+    out["use_curse"] = True
+    out["gem"] = "self_first" if _low(char) else "ally_first"
+    out["target_priority"] = "more_hp" if not _low(char) else "more_cards"
+
+    here = game.stronghold_at(char.pos)
+    heals = [s for s in game.strongholds if s.kind == "heal" and s.owner == char.side and s.working
+             and (char.healed_turn is None or game.turn + 1 - char.healed_turn >= game.rules["heal_cooldown"])]
+    goal: Cell | None = None
+    if _low(char) and char.hp < char.max_hp and heals:
+        target = min(heals, key=lambda s: (manhattan(s.pos, char.pos), s.id))
+        if target.pos == char.pos:
+            return  # stay and heal
+        if target.pos in teleports(game, char):
+            out["move"] = {"to": cell_name(target.pos), "special": "teleport"}
+            return
+        goal = target.pos
+    if goal is None and not _low(char):
+        seen = vision.visible_cells(game, player)
+        enemies = [c for c in game.alive() if c.side != char.side and c.pos in seen]
+        if enemies:
+            goal = min(enemies, key=lambda e: (manhattan(e.pos, char.pos), e.hp, e.id)).pos
+    if goal is None:
+        if here is not None and here.owner != char.side and not here.closed:
+            return  # stay a whole turn to take it
+        targets = [s for s in game.strongholds if s.owner != char.side and not s.closed]
+        if targets:
+            goal = min(targets, key=lambda s: (manhattan(s.pos, char.pos), s.id)).pos
+    if goal is None or goal == char.pos:
+        return
+    reach = destinations(game, char)
+    best = min(reach, key=lambda c: (manhattan(c, goal), reach[c], c[1], c[0]))
+    if best != char.pos:
+        out["move"] = {"to": cell_name(best)}
 
 
 def sheet(state: dict[str, Any], player: str, kind: str, chance: Chance) -> dict[str, Any]:
-    game = Game.from_state(state)
+    game = _game(state)
     chars = [c for c in game.of_player(player) if c.alive]
     out: dict[str, Any] = {"turn": game.turn + 1, "player": player}
     if not chars:
         return out
     char = chars[0]
-    dests = _destinations(game, char)
+    out["character"] = char.id
     if kind == "random":
-        out["move"] = {"to": cell_name(chance.choice(dests, why="bot.move", label=cell_name))}
-        out["use_curse"] = chance.choice([True, False], why="bot.curse")
-        out["gem"] = chance.choice(["self_first", "ally_first", "never"], why="bot.gem")
-        out["target_priority"] = chance.choice(["more_hp", "more_cards"], why="bot.target")
-        return out
-    seen = vision.visible_cells(game, player)
-    enemies = [c for c in game.alive() if c.side != char.side and c.pos in seen]
-    heal = [s for s in game.strongholds if s.kind == "heal" and s.owner == char.side and s.working]
-    targets = [s for s in game.strongholds if s.owner != char.side and not s.closed]
-    if char.hp <= 2 and heal:
-        goal = min(heal, key=lambda s: manhattan(s.pos, char.pos)).pos
-    elif enemies:
-        goal = min(enemies, key=lambda e: (manhattan(e.pos, char.pos), e.id)).pos
-    elif targets:
-        goal = min(targets, key=lambda s: (manhattan(s.pos, char.pos), s.id)).pos
+        _random(game, char, chance, out)
     else:
-        goal = char.pos
-    out["move"] = {"to": cell_name(_toward(dests, goal))}
-    out["use_curse"] = True
-    out["gem"] = "self_first"
+        _greedy(game, player, char, chance, out)
     return out

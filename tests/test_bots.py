@@ -1,0 +1,155 @@
+"""Built-in bots: every sheet they write passes parse_orders, on played and on scrambled states;
+the greedy bot attacks, heals and takes strongholds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gm_tool import app as ops
+from gm_tool.core import ruleset as registry
+from gm_tool.core.chance import Chance
+from gm_tool.core.grid import cell_name, parse_cell
+from gm_tool.rulesets.grail_war import bots, cards
+from gm_tool.rulesets.grail_war.model import RIVER
+
+RS = registry.get("grail_war")
+
+
+def _state(scenario: str, seed: str = "b") -> dict:
+    data, source = ops.load_scenario(scenario)
+    return RS.setup(data, source, seed)
+
+
+def _scramble(state: dict, rng: random.Random) -> dict:
+    """A random but well-formed state: HP, positions (respecting cell capacity), owners, equipment,
+    heal cooldowns, hand sizes."""
+    s = {**state, "characters": [dict(c) for c in state["characters"]],
+         "strongholds": [dict(x) for x in state["strongholds"]]}
+    m = s["map"]
+    ground = [(x, y) for y in range(m["height"]) for x in range(m["width"]) if m["rows"][y][x] != RIVER]
+    taken: dict = {}
+    equipment = [n for n in cards.all_names() if cards.is_equipment(n)]
+    for i, c in enumerate(s["characters"]):
+        c["hp"] = rng.randint(1, c["max_hp"])
+        c["alive"] = rng.random() > 0.15
+        while True:
+            pos = rng.choice(ground)
+            group = taken.setdefault(pos, [])
+            if len(group) < 4 and sum(1 for side in group if side == c["side"]) < 2:
+                group.append(c["side"])
+                break
+        c["pos"] = cell_name(pos)
+        c["hand"] = c["hand"][: rng.randint(0, len(c["hand"]))]
+        c["healed_turn"] = rng.choice([None, 0])
+        slots = {"weapon": None, "armor": None}
+        for k, name in enumerate(rng.sample(equipment, 2)):
+            slot = cards.slot_of(name)
+            if rng.random() < 0.5:
+                slots[slot] = {"id": 5000 + 10 * i + k, "name": name, "suit": None, "rank": None}
+        c["equipment_cards"] = slots
+        c["equipment"] = {k: (v["name"] if v else None) for k, v in slots.items()}
+    for x in s["strongholds"]:
+        x["owner"] = rng.choice([None, *s["sides"]])
+    return s
+
+
+@pytest.mark.parametrize("kind", bots.KINDS)
+@pytest.mark.parametrize("scenario", ["skirmish", "fuyuki"])
+def test_bot_sheets_always_parse(scenario, kind):
+    rng = random.Random(f"{scenario}-{kind}")
+    base = _state(scenario)
+    checked = 0
+    for k in range(25):
+        state = _scramble(base, rng) if k else base
+        chance = Chance("bots", f"{scenario}-{kind}-{k}")
+        for player in RS.due(state):
+            sheet = RS.bot_sheet(state, player, kind, chance)
+            assert isinstance(sheet, dict) and sheet["player"] == player
+            orders = RS.parse_orders(state, sheet, f"{player}.yaml", "en")  # raises on any problem
+            assert orders.player == player
+            checked += 1
+    assert checked > 50
+
+
+def test_bot_sheets_parse_along_played_games():
+    state = _state("fuyuki", "played")
+    for turn in range(1, 9):
+        chance = Chance("played", f"bots-{turn}")
+        orders = {p: RS.parse_orders(state, RS.bot_sheet(state, p, ("random", "greedy")[turn % 2], chance), p, "en")
+                  for p in RS.due(state)}
+        state = RS.resolve(state, orders, "played").state
+    assert state["turn"] == 8
+
+
+def test_random_bot_uses_the_whole_sheet():
+    """Across many states the random bot writes waypoints, teleports, keep lists, 出杀/出闪 lists,
+    magic and equipment choices — not just a move."""
+    rng = random.Random(7)
+    base = _state("skirmish")
+    seen: set[str] = set()
+    for k in range(60):
+        state = _scramble(base, rng)
+        chance = Chance("cover", str(k))
+        for player in RS.due(state):
+            sheet = RS.bot_sheet(state, player, "random", chance)
+            RS.parse_orders(state, sheet, player, "en")
+            seen.update(sheet)
+            move = sheet.get("move") or {}
+            if "via" in move:
+                seen.add("move.via")
+            if move.get("special") == "teleport":
+                seen.add("move.teleport")
+    assert {"keep", "strike_order", "dodge_order", "magic", "equipment", "use_curse", "gem",
+            "move", "move.via", "move.teleport"} <= seen
+
+
+def _place(state: dict, **where: str) -> dict:
+    for c in state["characters"]:
+        if c["id"] in where:
+            c["pos"] = where[c["id"]]
+    return state
+
+
+def _greedy_turn(state: dict) -> dict:
+    chance = Chance("g", "bots")
+    orders = {p: RS.parse_orders(state, RS.bot_sheet(state, p, "greedy", chance), p, "en") for p in RS.due(state)}
+    return RS.resolve(state, orders, "g")
+
+
+def _char(state: dict, cid: str) -> dict:
+    return next(c for c in state["characters"] if c["id"] == cid)
+
+
+def test_greedy_attacks_a_visible_enemy_in_reach():
+    state = _place(_state("skirmish"), artoria="A3", gawain="E4", medea="H3", mordred="G4")
+    sheet = RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))
+    assert sheet["move"]["to"] == "G4"
+    result = _greedy_turn(state)
+    fights = [e for e in result.events if e["type"] == "fight"]
+    assert any("gawain" in e["fighters"] and "mordred" in e["fighters"] for e in fights)
+
+
+def test_greedy_heals_when_low():
+    state = _place(_state("skirmish"), artoria="C3", gawain="A2", medea="H3", mordred="H6")
+    for s in state["strongholds"]:
+        if s["id"] == 1:  # 柳洞寺 A1, heal
+            s["owner"] = "red"
+    _char(state, "gawain")["hp"] = 1
+    sheet = RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))
+    assert sheet["move"]["to"] == "A1" and sheet["gem"] == "self_first"
+    after = _greedy_turn(state).state  # healed at the end of the turn it arrives
+    assert _char(after, "gawain")["pos"] == "A1" and _char(after, "gawain")["hp"] == 2
+    _char(after, "gawain")["healed_turn"] = None  # cooldown over: low and on the heal point, it stays
+    assert "move" not in RS.bot_sheet(after, "bob", "greedy", Chance("g", "y"))
+
+
+def test_greedy_takes_strongholds():
+    state = _place(_state("skirmish"), artoria="A3", gawain="A6", medea="H3", mordred="H6")
+    first = _greedy_turn(state).state
+    bob = _char(first, "gawain")
+    # gawain walked towards the nearest stronghold its side does not hold, 远坂邸 B5
+    assert parse_cell(bob["pos"]) == parse_cell("B5")
+    second = _greedy_turn(first).state
+    assert next(s for s in second["strongholds"] if s["id"] == 2)["owner"] == "red"
