@@ -1,7 +1,13 @@
-"""The grail war's forum posts: a public post and one private post per player, per turn.
+"""The grail war's forum posts: a public post and one private post per player, per turn, in
+BBCode, Markdown and an HTML preview, plus the map pictures they show.
 
-What goes in each is decided from the event log's audiences (vision.assign_audiences) and the
-player's view (view.view); the templates only lay it out.
+What goes in each is decided by the event log's audiences (vision.assign_audiences) and the
+player's view (view.view); this module gathers it into plain data and the templates
+(``templates/*.j2``, overridable by a campaign's ``templates/`` folder) only lay it out.
+Rulings P1-P6 (docs/rulings/grail_war.md) say what the public post tells.
+
+Files per turn (``reports/turn-NNN/``): ``public.{bbcode,md,html}``, ``PLAYER.{bbcode,md,html}``,
+``map-public.png``, ``map-PLAYER.png`` (only what PLAYER sees) and ``gm-map.png`` (everything).
 """
 
 from __future__ import annotations
@@ -12,26 +18,51 @@ from typing import Any
 from gm_tool.core.deck import Card
 from gm_tool.core.events import visible_to
 from gm_tool.core.grid import column_name, parse_cell
-from gm_tool.core.render import MARKUPS, environment
+from gm_tool.core.render import MARKUPS, environment, markdown_to_html
+from gm_tool.core.store import turn_name
 from gm_tool.rulesets.grail_war import narrate
 from gm_tool.rulesets.grail_war.view import view
 
 TEMPLATES = Path(__file__).parent / "templates"
+GM_MAP = "gm-map.png"
 
 LABELS = {
     "zh": {"turn": "第 {n} 回合", "public": "战报", "private": "私信", "territory": "领土", "side": "阵营",
-           "cells": "格数", "events": "本回合", "nothing": "无事发生。", "character": "角色", "hp": "体力",
+           "cells": "格数", "events": "本回合经过", "nothing": "无事发生。", "character": "角色", "hp": "体力",
            "hand": "手牌", "equipment": "装备", "weapon": "武器", "armor": "防具", "pos": "位置", "map": "视野地图",
-           "next": "下回合请发送指令表（gm template 可生成），含保留的牌、战术选项与移动。", "none": "无",
-           "strongholds": "据点", "owner": "归属", "dead": "阵亡", "winner": "胜者", "legend":
-           "图例：@ 自己  A 队友  E 敌人  1-9/a-l 据点  ~ 河道  ^ 高地  # 悬崖  · 视野外", "neutral": "中立"},
+           "none": "无", "class": "职阶", "no": "#", "name": "名称", "kind": "功能", "strongholds": "据点",
+           "owner": "归属", "dead": "阵亡", "winner": "胜者", "neutral": "中立", "destroyed": "已毁",
+           "seen": "视野内的其他角色", "seen_none": "视野内没有其他角色。", "drawn": "本回合获得的牌",
+           "fights": "本回合共发生 {n} 场战斗。", "no_fights": "本回合没有发生战斗。",
+           "died": "本回合阵亡", "fallen": "已阵亡", "limit": "手牌上限", "alive": "存活", "state": "状态",
+           "picture": "地图", "next": "下回合要发送的指令表",
+           "next_sheet": "第 {n} 回合的指令表：turn: {n}，player: {player}（`gm template` 可生成带注释的模板；不发送则原地不动，按默认战术选项）。",
+           "next_keep": "{name} 现有手牌 {count} 张，下回合开始时手牌上限为 {limit}：请在 keep（保留）中按想留的顺序列出，否则按默认顺序弃掉 {extra} 张。",
+           "next_dead": "你的角色已阵亡，无需再发送指令。", "next_over": "游戏已结束，无需再发送指令。",
+           "legend": "图例：@ 自己  A 队友  E 敌人  1-9/a-l 据点  ~ 河道  ^ 高地  # 悬崖  · 视野外",
+           "picture_legend": "地图：圆点为角色（编号见上表，白圈为自己），方块为据点（内色为功能，外框为归属），灰暗处在视野外。",
+           "public_picture_legend": "地图：方块为据点（内色为功能，外框为归属），着色格为各阵营领土。",
+           "kinds": {"hand": "手牌", "equipment": "装备", "heal": "回复", "vision": "视野", "teleport": "瞬移",
+                     "bridge": "大桥"}},
     "en": {"turn": "Turn {n}", "public": "Battle report", "private": "Private report", "territory": "Territory",
-           "side": "Side", "cells": "Cells", "events": "This turn", "nothing": "Nothing happened.", "character":
-           "Character", "hp": "HP", "hand": "Hand", "equipment": "Equipment", "weapon": "Weapon", "armor": "Armor",
-           "pos": "Position", "map": "Vision map", "next": "Send next turn's order sheet (gm template makes one): cards to keep, tactical options, move.",
-           "none": "none", "strongholds": "Strongholds", "owner": "Owner", "dead": "Dead", "winner": "Winner",
+           "side": "Side", "cells": "Cells", "events": "This turn", "nothing": "Nothing happened.",
+           "character": "Character", "hp": "HP", "hand": "Hand", "equipment": "Equipment", "weapon": "Weapon",
+           "armor": "Armor", "pos": "Position", "map": "Vision map", "none": "none", "class": "Class", "no": "#",
+           "name": "Name", "kind": "Kind", "strongholds": "Strongholds", "owner": "Owner", "dead": "Dead",
+           "winner": "Winner", "neutral": "neutral", "destroyed": "destroyed",
+           "seen": "Other characters in sight", "seen_none": "No other character in sight.",
+           "drawn": "Cards received this turn", "fights": "{n} fight(s) took place this turn.",
+           "no_fights": "No fight took place this turn.", "died": "Died this turn", "fallen": "Fallen",
+           "limit": "Hand limit", "alive": "alive", "state": "State", "picture": "Map",
+           "next": "What to send next turn",
+           "next_sheet": "The order sheet for turn {n}: turn: {n}, player: {player} (`gm template` makes a commented one; with no sheet you stay and keep the default options).",
+           "next_keep": "{name} holds {count} cards and the hand limit at the start of next turn is {limit}: list the cards to keep under keep, most wanted first, or {extra} are discarded in the default order.",
+           "next_dead": "Your character is dead: there is nothing to send.", "next_over": "The game is over: there is nothing to send.",
            "legend": "Legend: @ you  A ally  E enemy  1-9/a-l strongholds  ~ river  ^ high  # cliff  · unseen",
-           "neutral": "neutral"},
+           "picture_legend": "Map: dots are characters (numbered as in the table; white ring: you), squares are strongholds (inside: kind; rim: owner); the dark part is out of sight.",
+           "public_picture_legend": "Map: squares are strongholds (inside: kind; rim: owner); tinted cells are each side's territory.",
+           "kinds": {"hand": "hand", "equipment": "equipment", "heal": "heal", "vision": "vision",
+                     "teleport": "teleport", "bridge": "bridge"}},
 }
 
 _SH_MARK = "123456789abcdefghijklmnopqrstuvwxyz"
@@ -65,37 +96,135 @@ def draw_map(v: dict[str, Any], player: str | None) -> str:
     return "\n".join([head] + [f"{y + 1:>3} " + "".join(row) for y, row in enumerate(grid)])
 
 
-def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
-          templates_dir: Path | None = None) -> dict[str, dict[str, str]]:
-    env = environment(TEMPLATES, templates_dir)
-    L = LABELS[lang]
-    names = {c["id"]: c["name"] for c in after["characters"]}
-    out: dict[str, dict[str, str]] = {}
+def map_file(who: str) -> str:
+    """The picture file of a post (``who`` is a player or ``"public"``)."""
+    return f"map-{who}.png"
 
-    def told(player: str | None) -> dict[str, list[str]]:
-        return {fmt: [narrate.sentence(e, names, lang, m) for e in events
-                      if e["type"] not in ("chance", "turn") and
-                      (e["to"] == "all" if player is None else visible_to(e, player))]
-                for fmt, m in MARKUPS.items()}
 
-    def render(template: str, context: dict[str, Any], lines: dict[str, list[str]]) -> dict[str, str]:
-        tpl = env.get_template(template)
-        return {fmt: tpl.render(m=m, lines=lines[fmt], **context).strip() + "\n" for fmt, m in MARKUPS.items()}
+def _hand_limit(c: dict[str, Any]) -> int:
+    return 7 if "天之服" in (c.get("equipment") or {}).values() else max(c["hp"], 0) + 2
 
-    sides_owned = {side: [s for s in after["strongholds"] if s["owner"] == side] for side in after["sides"]}
-    dead = [c for c in after["characters"] if not c["alive"]]
-    common = {"L": L, "lang": lang, "turn": after["turn"], "winner": after["winner"],
-              "card_label": lambda d: Card.from_dict(d).label}
-    territory_rows = [[side, after["territory"][side], " ".join(f"{s['id']}" for s in sides_owned[side]) or L["none"]]
-                      for side in after["sides"]]
-    out["public"] = render("public.j2", {**common, "territory_rows": territory_rows, "dead": dead}, told(None))
-    for player in _players(after):
-        v = view(after, player)
+
+def _label(card: Any) -> str:
+    return Card.from_dict(card).label if isinstance(card, dict) else str(card)
+
+
+class _Turn:
+    """Everything shared by the posts of one turn."""
+
+    def __init__(self, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str):
+        self.before, self.after, self.events, self.lang = before, after, events, lang
+        self.L = LABELS[lang]
+        self.names = {c["id"]: c["name"] for c in after["characters"]}
+        self.tellers = {fmt: narrate.Teller(self.names, lang, m) for fmt, m in MARKUPS.items()}
+        self.sides = list(after["sides"])
+
+    def side(self, side: Any) -> str:
+        return narrate.side_name(side, self.lang) if side else self.L["neutral"]
+
+    def common(self) -> dict[str, Any]:
+        L, after = self.L, self.after
+        strongholds = [{"id": s["id"], "name": s["name"], "pos": s["pos"], "kind": L["kinds"].get(s["kind"], s["kind"]),
+                        "owner": self.side(s["owner"]), "territory": len(s.get("territory", [])),
+                        "destroyed": bool(s.get("destroyed"))} for s in after["strongholds"]]
+        territory = [{"side": self.side(side), "cells": after["territory"].get(side, 0),
+                      "strongholds": [s["id"] for s in after["strongholds"] if s["owner"] == side]}
+                     for side in self.sides]
+        return {"L": L, "lang": lang_of(self.lang), "turn": after["turn"], "title_turn": L["turn"].format(n=after["turn"]),
+                "winner": self.side(after["winner"]) if after["winner"] is not None else None,
+                "strongholds": strongholds, "territory": territory,
+                "territory_rows": [[t["side"], t["cells"], " ".join(map(str, t["strongholds"])) or L["none"]] for t in territory],
+                "stronghold_rows": [[s["id"], s["name"], s["pos"], s["kind"] + (f" ({L['destroyed']})" if s["destroyed"] else ""),
+                                     s["owner"], s["territory"]] for s in strongholds]}
+
+    def public(self) -> dict[str, Any]:
+        alive_before = {c["id"] for c in self.before["characters"] if c["alive"]}
+        died = [{"name": c["name"], "side": self.side(c["side"]), "class": c["class"]}
+                for c in self.after["characters"] if not c["alive"] and c["id"] in alive_before]
+        fallen = [{"name": c["name"], "side": self.side(c["side"]), "class": c["class"]}
+                  for c in self.after["characters"] if not c["alive"] and c["id"] not in alive_before]
+        return {**self.common(), "died": died, "fallen": fallen,
+                "fights": sum(1 for e in self.events if e["type"] == "fight"), "map_image": map_file("public")}
+
+    def private(self, player: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The context of ``player``'s post and their view (for the picture)."""
+        L, v = self.L, view(self.after, player)
         mine = [c for c in v["characters"] if c.get("player") == player]
-        out[player] = render("private.j2", {**common, "player": player, "mine": mine,
-                                            "others": [c for c in v["characters"] if c.get("player") != player],
-                                            "map": text_map(after, player)}, told(player))
+        others = [c for c in v["characters"] if c.get("player") != player]
+        numbers = {c["id"]: str(i + 1) for i, c in enumerate(mine + others)}
+        own_ids = {c["id"] for c in mine}
+        me = [{"no": numbers[c["id"]], "name": c["name"], "class": c["class"], "side": self.side(c["side"]),
+               "hp": c["hp"], "max_hp": c["max_hp"], "pos": c["pos"], "alive": c["alive"],
+               "hand": [_label(x) for x in c["hand"]],
+               "hand_text": "".join(f"【{_label(x)}】" for x in c["hand"]), "limit": _hand_limit(c),
+               "weapon": c["equipment"].get("weapon"), "armor": c["equipment"].get("armor")} for c in mine]
+        seen = [{"no": numbers[c["id"]], "name": c["name"], "class": c["class"], "side": self.side(c["side"]),
+                 "ally": c["side"] in {x["side"] for x in mine}, "hp": c["hp"], "max_hp": c["max_hp"], "pos": c["pos"]}
+                for c in others]
+        drawn = [_label(card) for e in self.events
+                 if e["type"] in ("draw", "stronghold_card", "stronghold_equipment") and e.get("character") in own_ids
+                 and visible_to(e, player)
+                 for card in (e.get("cards") or ([e["card"]] if e.get("card") else []))]
+        nxt: list[tuple[str, dict[str, Any]]] = []
+        if self.after["winner"] is not None:
+            nxt.append(("next_over", {}))
+        elif not any(c["alive"] for c in me):
+            nxt.append(("next_dead", {}))
+        else:
+            nxt.append(("next_sheet", {"n": self.after["turn"] + 1, "player": player}))
+            for c in me:
+                if c["alive"] and len(c["hand"]) > c["limit"]:
+                    nxt.append(("next_keep", {"name": c["name"], "count": len(c["hand"]), "limit": c["limit"],
+                                              "extra": len(c["hand"]) - c["limit"]}))
+        seen_rows = [[c["no"], c["name"], c["class"], c["side"], f'{c["hp"]}/{c["max_hp"]}', c["pos"]] for c in seen]
+        context = {**self.common(), "player": player, "me": me, "seen": seen, "seen_rows": seen_rows, "drawn": drawn,
+                   "drawn_text": "".join(f"【{x}】" for x in drawn),
+                   "next": nxt, "text_map": draw_map(v, player), "map_image": map_file(player)}
+        return context, {"view": v, "numbers": numbers}
+
+
+def lang_of(lang: str) -> str:
+    return "zh" if lang == "zh" else "en"
+
+
+def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
+          templates_dir: Path | None = None) -> dict[str, Any]:
+    """``{"public": {fmt: text}, PLAYER: {fmt: text}, ..., "files": {name: bytes}}`` for one turn;
+    formats ``bbcode``, ``md`` and ``html`` (the Markdown rendered for a preview)."""
+    from gm_tool.rulesets.grail_war import picture
+
+    env = environment(TEMPLATES, templates_dir)
+    public_tpl, private_tpl = env.get_template("public.j2"), env.get_template("private.j2")
+    t = _Turn(before, after, events, lang)
+    name = turn_name(after["turn"])
+    painter = picture.Painter(after["map"], after["strongholds"], after["sides"])
+    out: dict[str, Any] = {}
+    files: dict[str, bytes] = {}
+
+    def render(tpl, context: dict[str, Any], reader: str | None, public: bool, title: str) -> dict[str, str]:
+        rendered = {}
+        for fmt, m in MARKUPS.items():
+            story = narrate.story(events, t.tellers[fmt], reader, public=public)
+            rendered[fmt] = _tidy(tpl.render(m=m, story=story, **context))
+        rendered["html"] = markdown_to_html(rendered["md"], title=title)
+        return rendered
+
+    out["public"] = render(public_tpl, t.public(), None, True, f"{name} public")
+    files[map_file("public")] = painter.png([])
+    for player in _players(after):
+        context, extra = t.private(player)
+        out[player] = render(private_tpl, context, player, False, f"{name} {player}")
+        files[map_file(player)] = painter.png(picture.marks_of(extra["view"], player, extra["numbers"]),
+                                              extra["view"]["visible"])
+    files[GM_MAP] = painter.png(picture.marks_of(after, None))
+    out["files"] = files
     return out
+
+
+def _tidy(text: str) -> str:
+    import re
+
+    return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
 
 
 def _players(state: dict[str, Any]) -> list[str]:
