@@ -27,7 +27,6 @@ KINDS = ("random", "greedy")
 _EMPTY_DECK = {"draw_pile": [], "discard_pile": []}
 _STRIKE = ("enemy", "skill", "magic")
 _DODGE = ("strike", "skill", "magic")
-_DODGE_VIA = ("正式外典",)  # equipment that lets a 杀 answer as a 闪 (spec §4 example)
 _ZONES = ("weapon", "armor", "hand")
 _EQUIP_ZONES = ("equipment", "hand")
 _GREEDY_KEEP = ["闪", "宝石", "杀", "咒", "万法破尽"]
@@ -61,13 +60,13 @@ def _subset(chance: Chance, items: list, why: str) -> list:
     return pool[: chance.roll(len(pool) + 1, why=why) - 1] if pool else []
 
 
-def _priority(chance: Chance, options: tuple[str, ...], why: str, vias: list[str] | None = None) -> list:
+def _priority(chance: Chance, options: tuple[str, ...], why: str, vias: list[str], via_for: str) -> list:
     entries: list[Any] = []
     for against in _subset(chance, list(options), why):
         entry: dict[str, Any] = {"against": against}
         if chance.roll(3, why=why) == 1:
             entry["count"] = chance.roll(2, why=why)
-        if vias and against == "strike" and chance.roll(2, why=why) == 1:
+        if vias and against == via_for and chance.roll(2, why=why) == 1:
             entry["via"] = chance.choice(vias, why=why)
         entries.append(entry)
     if chance.roll(3, why=why) == 1:
@@ -96,19 +95,41 @@ def _random_move(game: Game, char: Character, chance: Chance) -> dict[str, Any] 
     return move
 
 
+def _converters(order: str) -> tuple[str, ...]:
+    """Equipment a 出杀/出闪 list may name with ``via`` (orders.CONVERTERS when it exists)."""
+    from gm_tool.rulesets.grail_war import orders
+
+    table = getattr(orders, "CONVERTERS", {"dodge_order": ("正式外典",)})
+    return tuple(table.get(order, ()))
+
+
+def _skill_discards(char: Character) -> int | None:
+    """How many cards the character's active skill discards as its cost (None: unknown)."""
+    try:
+        from gm_tool.rulesets.grail_war.combat import skills as defs
+
+        active = [s for s in defs.of(char.skills) if s.trigger == "active"]
+        return int(active[0].cost.get("discard", 0)) if active else 0
+    except (ImportError, AttributeError, TypeError, KeyError):
+        return None
+
+
 def _random(game: Game, char: Character, chance: Chance, out: dict[str, Any]) -> None:
     names = [c.name for c in char.hand]
     out["keep"] = _subset(chance, names, "bot.keep")
     if char.skills:
         skill: dict[str, Any] = {"use": chance.choice([True, False], why="bot.skill")}
-        discard = _subset(chance, names, "bot.skill")[:2]
-        if discard:
-            skill["discard"] = discard
+        need = _skill_discards(char)
+        if need and len(names) >= need and chance.roll(2, why="bot.skill") == 1:
+            pool = list(names)
+            chance.shuffle(pool, why="bot.skill")
+            skill["discard"] = pool[:need]
         out["skill"] = skill
     out["target_priority"] = chance.choice(["more_hp", "more_cards"], why="bot.target")
-    out["strike_order"] = _priority(chance, _STRIKE, "bot.strike")
-    vias = [v for v in _DODGE_VIA if char.equipped(v)]
-    out["dodge_order"] = _priority(chance, _DODGE, "bot.dodge", vias)
+    out["strike_order"] = _priority(chance, _STRIKE, "bot.strike",
+                                    [v for v in _converters("strike_order") if char.equipped(v)], "enemy")
+    out["dodge_order"] = _priority(chance, _DODGE, "bot.dodge",
+                                   [v for v in _converters("dodge_order") if char.equipped(v)], "strike")
     out["use_curse"] = chance.choice([True, False], why="bot.curse")
     out["gem"] = chance.choice(["self_first", "ally_first", "never"], why="bot.gem")
     out["magic"] = {"use": chance.choice([True, False], why="bot.magic"),
