@@ -15,6 +15,7 @@ from gm_tool.core.deck import parse_card_spec
 from gm_tool.core.grid import Cell
 from gm_tool.core.schema import Validator
 from gm_tool.rulesets.grail_war import cards
+from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war.model import Character, Game
 
 # canonical key -> accepted spellings (the canonical English key is always accepted)
@@ -25,8 +26,8 @@ _KEY_ALIASES: dict[str, tuple[str, ...]] = {
     "use_curse": ("咒", "使用咒", "是否使用咒"), "gem": ("宝石",), "magic": ("魔术牌",),
     "equipment": ("装备", "装备牌选择"), "move": ("移动",),
 }
-_SKILL_KEYS = {"use": ("使用", "是否使用"), "discard": ("丢弃", "弃牌")}
-_STRIKE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量")}
+_SKILL_KEYS = {"use": ("使用", "是否使用"), "discard": ("丢弃", "弃牌"), "name": ("名称", "技能名")}
+_STRIKE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量"), "via": ("经由", "转换", "发动")}
 _DODGE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量"), "via": ("经由", "转换", "发动")}
 _MAGIC_KEYS = {"use": ("使用", "是否使用"), "zone_priority": ("区域优先", "优先区域"), "hand_size": ("手牌数", "手牌")}
 _EQUIP_KEYS = {"use": ("使用", "发动"), "zones": ("区域", "优先")}
@@ -87,6 +88,7 @@ class Orders:
     keep: list[str] | None = None
     skill_use: bool = True
     skill_discard: list[str] = field(default_factory=list)
+    skill_name: str | None = None     # which skill, when the sheet names one
     target_priority: str = "more_hp"
     strike_order: list[Entry] = field(default_factory=lambda: [Entry("enemy"), Entry("magic")])
     dodge_order: list[Entry] = field(default_factory=lambda: [Entry("strike"), Entry("magic"), Entry("skill")])
@@ -162,11 +164,45 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
                 v.add("grail.unknown_card", f"{p}.via", value=item["via"])
             elif not char.equipped(via):
                 v.add("grail.not_equipped", f"{p}.via", value=via)
+            elif via not in CONVERTERS[path]:
+                v.add("grail.bad_via", f"{p}.via", value=via, allowed=", ".join(CONVERTERS[path]))
         if what == NONE:
             stopped = True
         if not stopped:
             out.append(Entry(what, count, via))
     return out
+
+
+# equipment that lets a card stand for the one a list answers with (via:)
+CONVERTERS = {"strike_order": ("正式外典", "佩耳修斯之剑"), "dodge_order": ("正式外典",)}
+
+register({
+    "grail.bad_via": {"zh": "{value} 不能在此转换出牌；可用：{allowed}", "en": "{value} cannot convert a card for this list; allowed: {allowed}"},
+    "grail.skill_unknown": {"zh": "角色没有技能 {value!r}；其技能：{allowed}", "en": "the character has no skill {value!r}; its skills: {allowed}"},
+    "grail.skill_discards": {"zh": "技能【{skill}】需丢弃 {need} 张牌，此处写了 {got} 张", "en": "skill 【{skill}】 discards {need} cards; {got} given"},
+})
+
+
+def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character) -> None:
+    """The skill section against the character's skills: a named skill must be one of them,
+    and discards must match the cost of the active skill they pay for."""
+    from gm_tool.rulesets.grail_war.combat import skills as defs
+
+    own = defs.of(char.skills)
+    name = skill.get("name")
+    chosen = [s for s in own if s.trigger == "active"]
+    if name is not None:
+        hit = next((s for s in own if name in (s.id, s.name)), None)
+        if hit is None:
+            v.add("grail.skill_unknown", "skill.name", value=name, allowed=", ".join(s.name for s in own) or "—")
+            return
+        o.skill_name = hit.id
+        chosen = [hit]
+    if o.skill_discard:
+        need = chosen[0].cost.get("discard", 0) if chosen else 0
+        if len(o.skill_discard) != need:
+            v.add("grail.skill_discards", "skill.discard", skill=chosen[0].name if chosen else "—",
+                  need=need, got=len(o.skill_discard))
 
 
 def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> Orders:
@@ -207,8 +243,9 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
         o.skill_discard = _card_list(v, skill.get("discard"), "skill.discard", char)
         if o.skill_use and not char.skills and "use" in skill:
             v.add("grail.no_skill", "skill.use", character=char.id)
+        _check_skill(v, skill, o, char)
     o.target_priority = v.choice(data, "target_priority", TARGET_PRIORITY, "target_priority", o.target_priority)
-    strikes = _priority(v, data.get("strike_order"), "strike_order", STRIKE_KEYS, STRIKE_AGAINST, char, False)
+    strikes = _priority(v, data.get("strike_order"), "strike_order", STRIKE_KEYS, STRIKE_AGAINST, char, True)
     if strikes is not None:
         o.strike_order = strikes
     dodges = _priority(v, data.get("dodge_order"), "dodge_order", DODGE_KEYS, DODGE_AGAINST, char, True)

@@ -197,6 +197,11 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
         if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
             v.add("field.type", f"{p}.skills", expected="list of skill ids", got=repr(skills))
             skills = []
+        from gm_tool.rulesets.grail_war.combat import skills as skilldefs
+
+        for j, sid in enumerate(skills):
+            if sid not in skilldefs.registry():
+                v.add("field.choice", f"{p}.skills[{j}]", value=sid, allowed=", ".join(skilldefs.registry()))
         if side is None or pos is None or hp is None or move is None or max_hp is None:
             if side is None and "side" not in base:
                 v.add("field.required", f"{p}.side")

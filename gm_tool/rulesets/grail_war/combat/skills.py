@@ -1,0 +1,165 @@
+"""Character skills as data (data/skills.yaml): definitions built from a small set of primitives,
+normalised and checked once, then read by the fight engine.
+
+A definition: ``trigger`` (when), ``locked`` (a 锁定技 works even when the sheet says
+``skill.use: false``), ``once_per_turn``, ``cost`` ({discard: N} or {lose_hp: N}), ``condition``,
+``target`` and ``effects`` (a list of primitives, each a name or a one-key mapping).
+
+>>> sorted(problems({"trigger": "active", "target": "enemy", "effects": [{"damage": 1}]}))
+[]
+>>> problems({"trigger": "sometimes", "target": "enemy", "effects": ["fly"]})
+['trigger: sometimes', 'effect: fly']
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from gm_tool.rulesets.grail_war import data
+
+TRIGGERS = ("active", "strike_damage", "damaged", "strike_dodged", "dying", "draw", "static")
+TARGETS = ("enemy", "all_enemies", "enemy_with_equipment", "source", "self", "struck")
+COSTS = ("discard", "lose_hp")
+CONDITIONS = ("hp_full", "hp_at_least", "max_hp_above", "holds")
+# effect name -> kind of argument: None (no argument), int, or a dict of allowed keys
+EFFECTS: dict[str, Any] = {
+    "demand": {"card", "else"}, "damage": int, "judge": {"who", "pattern", "then", "else"},
+    "petrify": None, "strike_bonus": int, "damage_bonus": int, "hit_anyway": None, "recover_to": int,
+    "lose_max_hp": int, "take_card": {"zones"}, "discard_card": {"zones"}, "draw_bonus": int,
+    "extra_strikes": int, "convert": {"as", "pattern", "exclude"},
+}
+PATTERNS = ("red", "black", "spades", "hearts", "clubs", "diamonds")
+ZONES = ("hand", "weapon", "armor")
+
+
+def matches(pattern: str, suit: str | None) -> bool:
+    """A judgement pattern on a card's suit: ``red``, ``black``, a suit, or ``!`` + one of them.
+
+    >>> matches("!hearts", "spades"), matches("red", "diamonds"), matches("black", None)
+    (True, True, False)
+    """
+    if pattern.startswith("!"):
+        return suit is not None and not matches(pattern[1:], suit)
+    if pattern == "red":
+        return suit in ("hearts", "diamonds")
+    if pattern == "black":
+        return suit in ("spades", "clubs")
+    return suit == pattern
+
+
+def _effects_problems(effects: Any, out: list[str]) -> None:
+    if not isinstance(effects, list):
+        out.append(f"effects: {effects!r}")
+        return
+    for eff in effects:
+        name, arg = (eff, None) if isinstance(eff, str) else (next(iter(eff.items())) if isinstance(eff, dict) and len(eff) == 1 else (None, None))
+        if name not in EFFECTS:
+            out.append(f"effect: {eff}")
+            continue
+        kind = EFFECTS[name]
+        if kind is int and not (isinstance(arg, int) and not isinstance(arg, bool)):
+            out.append(f"{name}: {arg!r}")
+        elif isinstance(kind, set):
+            if not isinstance(arg, dict) or set(arg) - kind:
+                out.append(f"{name}: {arg!r}")
+                continue
+            if name == "judge":
+                pat = str(arg.get("pattern", "")).lstrip("!")
+                if pat not in PATTERNS:
+                    out.append(f"judge.pattern: {arg.get('pattern')!r}")
+                if arg.get("who", "target") not in ("target", "self"):
+                    out.append(f"judge.who: {arg.get('who')!r}")
+                _effects_problems(arg.get("then", []), out)
+                _effects_problems(arg.get("else", []), out)
+            elif name == "demand":
+                if arg.get("card") not in ("杀", "闪"):
+                    out.append(f"demand.card: {arg.get('card')!r}")
+                _effects_problems(arg.get("else", []), out)
+            elif name in ("take_card", "discard_card"):
+                zones = arg.get("zones", list(ZONES))
+                if not isinstance(zones, list) or any(z not in ZONES for z in zones):
+                    out.append(f"{name}.zones: {zones!r}")
+            elif name == "convert":
+                if arg.get("as") not in ("杀", "闪") or str(arg.get("pattern", "")).lstrip("!") not in PATTERNS:
+                    out.append(f"convert: {arg!r}")
+
+
+def problems(d: Any) -> list[str]:
+    """What is wrong with one skill definition (empty when it is usable)."""
+    if not isinstance(d, dict):
+        return [f"definition: {d!r}"]
+    out: list[str] = []
+    if d.get("trigger") not in TRIGGERS:
+        out.append(f"trigger: {d.get('trigger')}")
+    if d.get("target", "self") not in TARGETS:
+        out.append(f"target: {d.get('target')}")
+    cost = d.get("cost") or {}
+    if not isinstance(cost, dict) or any(k not in COSTS or not isinstance(v, int) or v < 1 for k, v in cost.items()):
+        out.append(f"cost: {cost!r}")
+    cond = d.get("condition") or {}
+    if not isinstance(cond, dict) or any(k not in CONDITIONS for k in cond):
+        out.append(f"condition: {cond!r}")
+    _effects_problems(d.get("effects"), out)
+    return out
+
+
+def _norm_effects(effects: list[Any]) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for eff in effects or []:
+        name, arg = (eff, None) if isinstance(eff, str) else next(iter(eff.items()))
+        if name == "judge":
+            arg = {"who": arg.get("who", "target"), "pattern": arg["pattern"],
+                   "then": _norm_effects(arg.get("then", [])), "else": _norm_effects(arg.get("else", []))}
+        elif name == "demand":
+            arg = {"card": arg["card"], "else": _norm_effects(arg.get("else", []))}
+        out.append((name, arg))
+    return out
+
+
+class Skill:
+    """One checked, normalised skill definition."""
+
+    __slots__ = ("id", "name", "text", "trigger", "locked", "once", "cost", "condition", "target", "effects")
+
+    def __init__(self, sid: str, d: dict[str, Any]):
+        self.id = sid
+        self.name = str(d.get("name", sid))
+        self.text = d.get("text") or {}
+        self.trigger = d["trigger"]
+        self.locked = bool(d.get("locked", False))
+        self.once = bool(d.get("once_per_turn", False))
+        self.cost = dict(d.get("cost") or {})
+        self.condition = dict(d.get("condition") or {})
+        self.target = d.get("target", "self")
+        self.effects = _norm_effects(d["effects"])
+
+    def static(self, name: str) -> Any:
+        """The argument of a static effect (extra_strikes, convert), or None."""
+        return next((arg for n, arg in self.effects if n == name), None)
+
+
+@cache
+def registry() -> dict[str, Skill]:
+    """Every bundled skill by id. A definition with problems raises (bundled data is tested)."""
+    raw = (data.load("skills") or {}).get("skills", {})
+    out: dict[str, Skill] = {}
+    for sid, d in raw.items():
+        bad = problems(d)
+        if bad:
+            raise ValueError(f"skills.yaml: {sid}: " + "; ".join(bad))
+        out[sid] = Skill(sid, d)
+    return out
+
+
+def of(skill_ids: list[str]) -> list[Skill]:
+    reg = registry()
+    return [reg[s] for s in skill_ids if s in reg]
+
+
+def lookup(name: str) -> Skill | None:
+    """A skill by id or by its (Chinese) name."""
+    reg = registry()
+    if name in reg:
+        return reg[name]
+    return next((s for s in reg.values() if s.name == name), None)

@@ -1,0 +1,37 @@
+"""Sentences for the fight's events (narrate.sentence formats them; ids become names)."""
+
+from gm_tool.rulesets.grail_war import narrate
+
+narrate.register({
+    "fight": {"zh": "{cell} 爆发战斗：{fighters}。", "en": "A fight breaks out in {cell}: {fighters}."},
+    "skill": {"zh": "{character} 发动技能【{skill}】。", "en": "{character} uses the skill 【{skill}】."},
+    "skill_skipped": {"zh": "{character} 的技能【{skill}】未能发动（{reason}）。", "en": "{character}'s skill 【{skill}】 could not be used ({reason})."},
+    "pay": {"zh": "{character} 为【{reason}】弃置：{cards}。", "en": "{character} discards for 【{reason}】: {cards}."},
+    "lose_hp": {"zh": "{character} 因【{reason}】失去 {amount} 点体力（现为 {hp}）。", "en": "{character} loses {amount} HP for 【{reason}】 (now {hp})."},
+    "magic": {"zh": "{character} 使用 {card}，目标：{targets}。", "en": "{character} plays {card} on {targets}."},
+    "nullify": {"zh": "{character} 打出 {card}，抵消了 {source} 的【{against}】对其的效果。", "en": "{character} plays {card}, cancelling the effect of {source}'s 【{against}】 on them."},
+    "respond": {"zh": "{character} 打出 {cards} 作为【{need}】。", "en": "{character} plays {cards} as 【{need}】."},
+    "respond_by": {"zh": "{character} 以【{via}】视为打出【{need}】。", "en": "{character} counts as playing 【{need}】 through 【{via}】."},
+    "strike": {"zh": "{character} 使用【杀】{cards}，目标：{targets}。", "en": "{character} uses a 杀 {cards} on {targets}."},
+    "no_effect": {"zh": "{character} 的【杀】对 {target} 无效（【{item}】）。", "en": "{character}'s 杀 has no effect on {target} (【{item}】)."},
+    "hit_anyway": {"zh": "{character} 的【杀】虽被闪避，依然命中 {target}。", "en": "{character}'s 杀 was dodged but still hits {target}."},
+    "curse": {"zh": "{character} 使用 {card}，下一张【杀】伤害+1。", "en": "{character} uses {card}: the next 杀 deals +1."},
+    "judge": {"zh": "{character} 因【{reason}】判定：{card}。", "en": "{character} judges for 【{reason}】: {card}."},
+    "petrified": {"zh": "{character} 被石化，本回合不能使用【杀】。", "en": "{character} is petrified and cannot use 杀 this turn."},
+    "draw_skipped": {"zh": "{character} 将跳过本回合战斗后的摸牌。", "en": "{character} will skip this turn's draw after the fight."},
+    "no_draw": {"zh": "{character} 跳过摸牌（{reason}）。", "en": "{character} skips the draw ({reason})."},
+    "modify": {"zh": "【{item}】使 {target} 受到的伤害变为 {amount}。", "en": "【{item}】 makes the damage to {target} {amount}."},
+    "prevent": {"zh": "【{item}】防止了对 {target} 的 {amount} 点伤害。", "en": "【{item}】 prevents {amount} damage to {target}."},
+    "damage": {"zh": "{source} 对 {target} 造成 {amount} 点伤害（{cause}），{target} 体力 {hp}。", "en": "{source} deals {amount} damage to {target} ({cause}); {target} is at {hp} HP."},
+    "dying": {"zh": "{character} 进入濒死状态（体力 {hp}）。", "en": "{character} is dying ({hp} HP)."},
+    "rescue": {"zh": "{by} 对 {character} 使用 {card}，{character} 体力回复至 {hp}。", "en": "{by} uses {card} on {character}, who is back to {hp} HP."},
+    "heal": {"zh": "{character} 回复 {amount} 点体力（{reason}），现为 {hp}。", "en": "{character} heals {amount} ({reason}), now {hp}."},
+    "max_hp": {"zh": "{character} 的体力上限减为 {max_hp}（{reason}）。", "en": "{character}'s max HP drops to {max_hp} ({reason})."},
+    "killed": {"zh": "{character} 倒下了，手牌与装备离场。", "en": "{character} falls; their cards leave play."},
+    "death": {"zh": "{character} 阵亡。", "en": "{character} is dead."},
+    "take_card": {"zh": "{character} 以【{reason}】获得了 {target} 装备区的 {card}。", "en": "{character} takes {target}'s {card} with 【{reason}】."},
+    "take_hand_card": {"zh": "{character} 以【{reason}】获得了 {target} 的一张手牌。", "en": "{character} takes a hand card from {target} with 【{reason}】."},
+    "take_card_seen": {"zh": "{character} 以【{reason}】从 {target} 手中获得：{card}。", "en": "{character} takes {card} from {target}'s hand with 【{reason}】."},
+    "discard_card": {"zh": "{character} 以【{reason}】弃掉了 {target} 的 {card}。", "en": "{character} discards {target}'s {card} with 【{reason}】."},
+    "retrieve": {"zh": "{character} 以【{item}】收回了 {cards}。", "en": "{character} takes back {cards} with 【{item}】."},
+})
