@@ -283,7 +283,9 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="also print every figure as one JSON line")
     ap.add_argument("--child-p3", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--reps", type=int, default=21, help="P1 process runs of each kind (default 21)")
+    ap.add_argument("--only", default="P1,P2,P3,P4", help="a comma-separated subset of P1,P2,P3,P4")
     args = ap.parse_args()
+    only = {x.strip().upper() for x in args.only.split(",")}
     if args.child_p3:
         print(json.dumps({"100": p3_measure(100, 5), "1000": p3_measure(1000, 3)}))
         return
@@ -294,7 +296,7 @@ def main() -> None:
     print(f"gm-tool bench: commit {head['commit']}; Python {head['python']}; {head['machine']}")
     print(f"command: python3 bench/bench.py   (from {ROOT})", flush=True)
 
-    r1 = part("P1", p1, args.reps)
+    r1 = part("P1", p1, args.reps) if "P1" in only else None
     if r1:
         print(f"P1 {r1['command']} (fuyuki, 14 sheets, posts written): median {r1['resolve_s'] * 1e3:.0f} ms; "
               f"import floor median {r1['floor_s'] * 1e3:.0f} ms; ratio {r1['ratio']:.2f} "
@@ -303,14 +305,14 @@ def main() -> None:
               f"ratio {r1['mem_ratio']:.2f} (goal <= {TARGETS['p1_mem_ratio']}: "
               f"{verdict(r1['mem_ratio'] <= TARGETS['p1_mem_ratio'])})", flush=True)
 
-    r2 = part("P2", p2, 400)
+    r2 = part("P2", p2, 400) if "P2" in only else None
     if r2:
         print(f"P2 one fuyuki turn in process (turn {r2['turn']}, {r2['fights']} fight(s), 14 characters): "
               f"median {r2['resolve_ms']:.3f} ms = {r2['turns_per_s']:.0f} turns/s "
               f"(target <= {TARGETS['p2_ms']} ms: {verdict(r2['resolve_ms'] <= TARGETS['p2_ms'])}); "
               f"with posts rendered {_ms(r2['with_posts_ms'])}", flush=True)
 
-    r3 = part("P3", p3)
+    r3 = part("P3", p3) if "P3" in only else None
     if r3:
         print(f"P3 generated 200x140 map, one turn: 100 characters {r3['t100_s'] * 1e3:.1f} ms "
               f"({r3['fights_100']} fights); 1,000 characters {r3['t1000_s'] * 1e3:.1f} ms ({r3['fights_1000']} fights, "
@@ -319,8 +321,8 @@ def main() -> None:
               f"{verdict(r3['ratio'] <= TARGETS['p3_ratio'])})")
         print(f"P3 peak RSS (child process, setup + sheets + runs of both sizes): {r3['peak_mb']:.1f} MB", flush=True)
 
-    r4 = part("P4", p4, 300)
-    r4f = part("P4 fuyuki", p4, 20, "fuyuki", 20)
+    r4 = part("P4", p4, 300) if "P4" in only else None
+    r4f = part("P4 fuyuki", p4, 20, "fuyuki", 20) if "P4" in only else None
     if r4 and r4f:
         print(f"P4 random-bot full games on one core, skirmish (territory_after 20, mean {r4['mean_turns']:.1f} turns): "
               f"{r4['games_per_s']:.0f} games/s, {r4['turns_per_s']:.0f} turns/s "

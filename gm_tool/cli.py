@@ -270,7 +270,49 @@ def simulate(scenario: Annotated[str, typer.Argument(help="A bundled scenario na
         typer.echo(sim.render(report, lang), nl=False)
 
 
+# Start-up fast path (docs/performance.md, P1): typer >= 0.29 coerces every parameter through
+# pydantic, whose import alone costs more than resolving a turn. The everyday commands, called
+# with positional paths and at most --lang, are dispatched here to the very same functions;
+# anything else (other options, --help, a wrong number of arguments) goes through typer.
+_FAST_PATHS = {"resolve": (1, 1), "check": (2, None), "submit": (2, 2)}
+
+
+def _fast_call(argv: list[str]):
+    if not argv or argv[0] not in _FAST_PATHS:
+        return None
+    lang = os.environ.get("GM_LANG") or "zh"
+    paths: list[str] = []
+    rest = iter(argv[1:])
+    for arg in rest:
+        if arg == "--lang":
+            lang = next(rest, None)
+            if lang is None:
+                return None
+        elif arg.startswith("--lang="):
+            lang = arg[len("--lang="):]
+        elif arg.startswith("-") and arg != "-":
+            return None
+        else:
+            paths.append(arg)
+    low, high = _FAST_PATHS[argv[0]]
+    if len(paths) < low or (high is not None and len(paths) > high):
+        return None
+    directory, *more = [Path(p) for p in paths]
+    if argv[0] == "resolve":
+        return lambda: resolve(directory, lang=lang)
+    if argv[0] == "check":
+        return lambda: check(directory, more, lang=lang)
+    return lambda: submit(directory, more[0], lang=lang)
+
+
 def main() -> None:
+    call = _fast_call(sys.argv[1:])
+    if call is not None:
+        try:
+            call()
+        except typer.Exit as exc:
+            sys.exit(exc.exit_code)
+        sys.exit(0)
     try:
         app(prog_name="gm")
     except SystemExit:

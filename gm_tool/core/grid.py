@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 
 Cell = tuple[int, int]
 
@@ -48,13 +49,19 @@ def parse_cell(text: object, width: int | None = None, height: int | None = None
     or outside a ``width`` x ``height`` board when those are given."""
     if not isinstance(text, str):
         raise ValueError(f"not a cell: {text!r}")
-    m = _CELL_RE.match(text.strip())
-    if not m:
+    cell = _parse_name(text)
+    if cell is None:
         raise ValueError(f"not a cell: {text!r}")
-    cell = (column_index(m.group(1)), int(m.group(2)) - 1)
     if cell[1] < 0 or (width is not None and height is not None and not in_bounds(cell, width, height)):
         raise ValueError(f"off the board: {text!r}")
     return cell
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_name(text: str) -> Cell | None:
+    """The cell a text names, or None (cached: states name the same cells again and again)."""
+    m = _CELL_RE.match(text.strip())
+    return (column_index(m.group(1)), int(m.group(2)) - 1) if m else None
 
 
 def in_bounds(cell: Cell, width: int, height: int) -> bool:

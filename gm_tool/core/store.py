@@ -65,19 +65,46 @@ def atomic_write(path: Path, data: str | bytes) -> None:
     _fsync_dir(path.parent)
 
 
+def _syncfs(path: Path) -> bool:
+    """Flush the filesystem holding ``path`` to disk with one syncfs(2) (Linux), instead of one
+    fsync per file (each costs a journal commit: ~5 ms on common disks). False if unavailable."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        syncfs = ctypes.CDLL(None, use_errno=True).syncfs
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            return syncfs(fd) == 0
+        finally:
+            os.close(fd)
+    except (OSError, AttributeError):
+        return False
+
+
 def atomic_dir(path: Path, files: dict[str, str | bytes]) -> None:
     """Create directory ``path`` holding ``files`` all at once (staged, then renamed into place).
     An existing directory at ``path`` is replaced only after the new one is complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+    written = []
     for name, data in files.items():
         target = stage / name
         target.parent.mkdir(parents=True, exist_ok=True)
         raw = data.encode("utf-8") if isinstance(data, str) else data
         with open(target, "wb") as fh:
             fh.write(raw)
-            fh.flush()
-            os.fsync(fh.fileno())
+        written.append(target)
+    if not _syncfs(stage):  # one flush for the whole set where the OS allows it
+        for target in written:
+            fd = os.open(target, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
     _fsync_dir(stage)
     old = None
     if path.exists():
