@@ -173,11 +173,13 @@ def sections(events: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any
     return out
 
 
-def story(events: list[dict[str, Any]], teller: Teller, player: str | None, public: bool = False) -> list[dict[str, Any]]:
+def story(events: list[dict[str, Any]], teller: Teller, player: str | None, public: bool = False,
+          cut: list[tuple[str, list[dict[str, Any]]]] | None = None) -> list[dict[str, Any]]:
     """The sections a reader may know, told: ``[{"kind", "title", "lines"}]``. ``public`` keeps only
-    public events; otherwise the events ``player`` may know (``None``: the GM, everything)."""
+    public events; otherwise the events ``player`` may know (``None``: the GM, everything).
+    ``cut`` is ``sections(events)`` when the caller already has it."""
     told = []
-    for kind, group in sections(events):
+    for kind, group in (sections(events) if cut is None else cut):
         seen = [e for e in group if (e["to"] == "all" if public else visible_to(e, player))]
         if not seen:
             continue

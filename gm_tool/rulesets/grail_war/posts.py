@@ -159,7 +159,8 @@ class _Turn:
                "hand_text": "".join(f"【{_label(x)}】" for x in c["hand"]), "limit": _hand_limit(c),
                "weapon": c["equipment"].get("weapon"), "armor": c["equipment"].get("armor")} for c in mine]
         seen = [{"no": numbers[c["id"]], "name": c["name"], "class": c["class"], "side": self.side(c["side"]),
-                 "ally": c["side"] in {x["side"] for x in mine}, "hp": c["hp"], "max_hp": c["max_hp"], "pos": c["pos"]}
+                 "ally": c["side"] in {x["side"] for x in mine}, "hp": c["hp"], "max_hp": c["max_hp"], "pos": c["pos"],
+                 "equipment": " ".join(x for x in (c.get("equipment") or {}).values() if x) or L["none"]}
                 for c in others]
         drawn = [_label(card) for e in self.events
                  if e["type"] in ("draw", "stronghold_card", "stronghold_equipment") and e.get("character") in own_ids
@@ -176,7 +177,8 @@ class _Turn:
                 if c["alive"] and len(c["hand"]) > c["limit"]:
                     nxt.append(("next_keep", {"name": c["name"], "count": len(c["hand"]), "limit": c["limit"],
                                               "extra": len(c["hand"]) - c["limit"]}))
-        seen_rows = [[c["no"], c["name"], c["class"], c["side"], f'{c["hp"]}/{c["max_hp"]}', c["pos"]] for c in seen]
+        seen_rows = [[c["no"], c["name"], c["class"], c["side"], f'{c["hp"]}/{c["max_hp"]}', c["pos"], c["equipment"]]
+                     for c in seen]
         context = {**self.common(), "player": player, "me": me, "seen": seen, "seen_rows": seen_rows, "drawn": drawn,
                    "drawn_text": "".join(f"【{x}】" for x in drawn),
                    "next": nxt, "text_map": draw_map(v, player), "map_image": map_file(player)}
@@ -200,11 +202,12 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
     painter = picture.Painter(after["map"], after["strongholds"], after["sides"])
     out: dict[str, Any] = {}
     files: dict[str, bytes] = {}
+    cut = narrate.sections(events)
 
     def render(tpl, context: dict[str, Any], reader: str | None, public: bool, title: str) -> dict[str, str]:
         rendered = {}
         for fmt, m in MARKUPS.items():
-            story = narrate.story(events, t.tellers[fmt], reader, public=public)
+            story = narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut)
             rendered[fmt] = _tidy(tpl.render(m=m, story=story, **context))
         rendered["html"] = markdown_to_html(rendered["md"], title=title)
         return rendered
