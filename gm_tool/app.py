@@ -89,7 +89,12 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
     scenario, source = load_scenario(scenario_ref)
     ruleset = _ruleset_of(scenario, source)
     seed = seed if seed is not None else new_seed()
-    state = ruleset.setup(scenario, source, seed)  # validates before anything is written
+    try:
+        state = ruleset.setup(scenario, source, seed)  # validates before anything is written
+    except GmError as exc:  # point each problem at its line in the scenario file
+        from gm_tool.core.yamlpos import annotate_file
+
+        raise annotate_file(exc, source, Path(source) if Path(source).is_file() else BUNDLED / f"{source}.yaml")
     players = ruleset.players(state)
     meta = {"ruleset": ruleset.name, "scenario": scenario.get("name", Path(source).stem),
             "players": players, "lang": lang, "seed_commitment": commitment(seed)}
@@ -127,7 +132,9 @@ def check_files(op: Open, files: list[Path], lang: str, state: dict[str, Any] | 
             sheet = safeyaml.load_mapping(path)
             orders = op.ruleset.parse_orders(state, sheet, str(path), lang)
         except GmError as exc:
-            problems.extend(exc.problems)
+            from gm_tool.core.yamlpos import annotate_file
+
+            problems.extend(annotate_file(exc, str(path), path).problems)
             continue
         player = orders.player
         if player in result:

@@ -23,12 +23,14 @@ class Problem:
     file: str | None = None
     field: str | None = None
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    line: int | None = None  # the line of ``field`` in ``file``, when known (gm_tool.core.yamlpos)
 
     def render(self, lang: str = "zh") -> str:
         from gm_tool.i18n import message
 
         text = message(self.code, lang, **self.params)
-        where = ": ".join(part for part in (self.file, self.field) if part)
+        place = f"{self.file}:{self.line}" if self.file and self.line else self.file
+        where = ": ".join(part for part in (place, self.field) if part)
         return f"{where}: {text}" if where else text
 
 

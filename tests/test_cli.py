@@ -86,10 +86,10 @@ def test_check_reports_every_problem_with_file_and_field(gm, skirmish, tmp_path)
     f = write(tmp_path / "a.yaml", "turn: 7\nplayer: alice\ngem: sometimes\nfoo: 1\nmove: {to: Z99}\n")
     r = gm("check", skirmish, f, "--lang", "en", code=1)
     lines = r.output.strip().splitlines()
-    assert any("a.yaml: turn:" in l and "turn 7" in l for l in lines)
-    assert any("a.yaml: gem:" in l and "self_first" in l for l in lines)
-    assert any("a.yaml: foo:" in l and "unknown key" in l for l in lines)
-    assert any("a.yaml: move.to:" in l and "Z99" in l for l in lines)
+    assert any("a.yaml:1: turn:" in l and "turn 7" in l for l in lines)
+    assert any("a.yaml:3: gem:" in l and "self_first" in l for l in lines)
+    assert any("a.yaml:4: foo:" in l and "unknown key" in l for l in lines)
+    assert any("a.yaml:5: move.to:" in l and "Z99" in l for l in lines)
 
 
 def test_check_accepts_chinese_aliases(gm, skirmish, tmp_path):
@@ -106,7 +106,7 @@ def test_check_missing_file_and_unknown_player(gm, skirmish, tmp_path):
 
 
 def test_submit_stores_and_rejection_changes_nothing(gm, skirmish, tmp_path):
-    gm("submit", skirmish, write(tmp_path / "a.yaml", sheet("alice", move="{to: B2}")))
+    gm("submit", skirmish, write(tmp_path / "a.yaml", sheet("alice", move="{to: B2, special: climb}")))
     stored = skirmish / "orders/turn-001/alice.yaml"
     assert "B2" in stored.read_text("utf-8")
     before = tree(skirmish)

@@ -31,12 +31,62 @@ class Board:
     height: int
     rows: list[str]
     tunnels: list[dict[str, Any]] = field(default_factory=list)
+    _links: dict[Cell, list[Cell]] | None = field(default=None, repr=False, compare=False)
 
     def terrain(self, cell: Cell) -> str:
-        return self.rows[cell[1]][cell[0]]
+        """The terrain character of a cell; a tunnel's inside is level ground."""
+        return self.rows[cell[1]][cell[0]] if cell[1] < self.height else GROUND
 
     def height_of(self, cell: Cell) -> int:
-        return TERRAIN[self.rows[cell[1]][cell[0]]]
+        return TERRAIN[self.terrain(cell)]
+
+    # tunnels: the cells inside tunnel i (from 0) are virtual cells below the map, on row
+    # ``height + i``: (0, height + i) next to mouths[0], ..., (length - 1, height + i) next to mouths[1]
+    def on_board(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def in_tunnel(self, cell: Cell) -> tuple[int, int] | None:
+        """(tunnel index, step inside from the first mouth, from 0) for a cell inside a tunnel."""
+        i = cell[1] - self.height
+        if 0 <= i < len(self.tunnels) and 0 <= cell[0] < self.tunnel_length(i):
+            return i, cell[0]
+        return None
+
+    def tunnel_length(self, i: int) -> int:
+        return int(self.tunnels[i].get("length", 1))
+
+    def tunnel_inside(self, i: int) -> list[Cell]:
+        return [(k, self.height + i) for k in range(self.tunnel_length(i))]
+
+    def tunnel_mouths(self, i: int) -> tuple[Cell, Cell]:
+        a, b = self.tunnels[i]["mouths"]
+        return parse_cell(a), parse_cell(b)
+
+    def tunnel_links(self) -> dict[Cell, list[Cell]]:
+        """Steps through tunnels: mouth -> first cell inside, inside -> inside or mouth (cached)."""
+        if self._links is None:
+            links: dict[Cell, list[Cell]] = {}
+            for i in range(len(self.tunnels)):
+                first, last = self.tunnel_mouths(i)
+                chain = [first, *self.tunnel_inside(i), last]
+                for a, b in zip(chain, chain[1:]):
+                    links.setdefault(a, []).append(b)
+                    links.setdefault(b, []).append(a)
+            self._links = links
+        return self._links
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """Cells one step away: the orthogonal neighbours on the map (N, E, S, W), then tunnel links."""
+        x, y = cell
+        out: list[Cell] = []
+        if y < self.height:
+            for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if 0 <= nx < self.width and 0 <= ny < self.height:
+                    out.append((nx, ny))
+        links = self._links if self._links is not None else self.tunnel_links()
+        if cell in links:
+            out.extend(links[cell])
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         return {"width": self.width, "height": self.height, "rows": list(self.rows), "tunnels": self.tunnels}

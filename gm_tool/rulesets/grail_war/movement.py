@@ -1,154 +1,408 @@
-"""Movement (R3, R4): path planning, the legality check behind `gm check`, and the simultaneous
-step-by-step move of every character.
+"""Movement (R1, R3, R4): path planning, the legality check behind `gm check`, and the
+simultaneous step-by-step move of every character (rulings M10-M19).
 
-Terrain: ground is entered from higher to lower only; going up needs a LANCER, RIDER or CASTER
-(their class skill). Rivers are entered only by RIDER or CASTER. A path may not end in a river.
+Terrain: ground is entered from higher to lower only; going up needs the class movement of a
+LANCER (a jump: a climbing step costs 2 of its move), RIDER or CASTER, asked for with
+``special`` (the seed's "是否发动介职特效"). Rivers are entered only by a RIDER or CASTER using
+its class movement, and a path may not end in a river. Tunnels are walked through: the cells
+inside tunnel ``i`` are virtual cells below the map (see :class:`model.Board`), level, blind.
+Closed cells (流局) are never entered.
+
+A path is a list of *ticks*, one cell a step: the cell the character is in after each step of
+the turn. A LANCER's jump up takes two ticks, the first spent where it stands.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from typing import Any
 
+from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
-from gm_tool.core.grid import Cell, cell_name, manhattan, path_through
-from gm_tool.rulesets.grail_war.model import RIVER, Character, Game
+from gm_tool.core.grid import Cell, cell_name, manhattan
+from gm_tool.rulesets.grail_war.model import RIVER, Character, Game, Stronghold
 
 CLIMBERS = frozenset({"LANCER", "RIDER", "CASTER"})
 SWIMMERS = frozenset({"RIDER", "CASTER"})
+LANCER_CLIMB_COST = 2  # seed l.7 "LANCER使用技能通过高地时，跳跃的距离-1" (ruling M12)
+WALK_SPECIALS = ("climb", "jump", "cross")
+TELEPORT_KINDS = ("teleport", "bridge")
+
+Problem = tuple[str, str, dict[str, Any]]
+
+
+# class movement -------------------------------------------------------------------------------
+def special_problem(char: Character, special: str | None) -> str | None:
+    """The message code if ``char``'s class has no such class movement (ruling M11)."""
+    if special is None or special == "teleport":
+        return None
+    if special == "destroy":
+        return None if char.cls == "BERSERKER" else "grail.move.no_destroy"
+    if special == "jump":
+        return None if char.cls == "LANCER" else "grail.move.no_jump"
+    if special == "climb":
+        return None if char.cls in CLIMBERS else "grail.move.no_climb"
+    if special == "cross":
+        return None if char.cls in SWIMMERS else "grail.move.no_cross"
+    return "grail.move.special_unknown"
+
+
+def _kit(char: Character, special: str | None) -> tuple[bool, bool, int]:
+    """(may climb, may cross rivers, cost of a climbing step) for this move. Asking for any class
+    movement (climb, jump, cross) uses the whole of the class's movement skill this turn."""
+    if special not in WALK_SPECIALS or special_problem(char, special):
+        return False, False, 1
+    return char.cls in CLIMBERS, char.cls in SWIMMERS, LANCER_CLIMB_COST if char.cls == "LANCER" else 1
+
+
+def step_cost(game: Game, char: Character, special: str | None = None) -> Callable[[Cell, Cell], int | None]:
+    """The cost in ticks of one step a -> b (neighbours), or None if the step is forbidden."""
+    board = game.board
+    closed = set(game.closed_cells)
+    climb, cross, climb_cost = _kit(char, special)
+    height = board.height
+
+    def cost(a: Cell, b: Cell) -> int | None:
+        if b in closed:
+            return None
+        if a[1] >= height or b[1] >= height:  # into, through or out of a tunnel: level stairs
+            return 1
+        if board.rows[b[1]][b[0]] == RIVER and not cross:
+            return None
+        if board.height_of(b) > board.height_of(a):
+            return climb_cost if climb else None
+        return 1
+
+    return cost
 
 
 def step_rule(game: Game, char: Character) -> Callable[[Cell, Cell], bool]:
+    """Plain walking (no class movement, no tunnels) as a yes/no rule for :func:`grid.reachable`."""
+    cost = step_cost(game, char, None)
     board = game.board
-    closed = set(game.closed_cells)
-
-    def ok(a: Cell, b: Cell) -> bool:
-        if b in closed:
-            return False
-        if board.terrain(b) == RIVER and char.cls not in SWIMMERS:
-            return False
-        return board.height_of(b) <= board.height_of(a) or char.cls in CLIMBERS
-
-    return ok
+    return lambda a, b: board.on_board(a) and board.on_board(b) and cost(a, b) == 1
 
 
-def plan(game: Game, char: Character, to: Cell | None, via: list[Cell], special: str | None) -> list[Cell] | None:
-    """The cells a character will walk through (excluding its start), or None if impossible."""
-    if to is None or to == char.pos and not via:
+def _search(game: Game, start: Cell, goal: Cell, cost: Callable[[Cell, Cell], int | None],
+            limit: int | None) -> list[Cell] | None:
+    """Cheapest ticks from ``start`` to ``goal`` (Dijkstra; ties broken N, E, S, W, then tunnels,
+    first found first: the same path every time)."""
+    if start == goal:
+        return []
+    board = game.board
+    dist = {start: 0}
+    prev: dict[Cell, Cell] = {}
+    heap: list[tuple[int, int, Cell]] = [(0, 0, start)]
+    seq = 0
+    while heap:
+        d, _, cur = heapq.heappop(heap)
+        if d > dist[cur]:
+            continue
+        if cur == goal:
+            ticks: list[Cell] = []
+            node = goal
+            while node != start:
+                back = prev[node]
+                ticks.append(node)
+                ticks.extend([back] * (cost(back, node) - 1))  # waiting before a jump
+                node = back
+            return ticks[::-1]
+        for nxt in board.neighbours(cur):
+            c = cost(cur, nxt)
+            if c is None:
+                continue
+            nd = d + c
+            if (limit is not None and nd > limit) or nd >= dist.get(nxt, nd + 1):
+                continue
+            dist[nxt] = nd
+            prev[nxt] = cur
+            seq += 1
+            heapq.heappush(heap, (nd, seq, nxt))
+    return None
+
+
+def reachable(game: Game, char: Character, special: str | None = None, budget: int | None = None) -> dict[Cell, int]:
+    """Every cell the character can walk to this turn (rivers included), with its cost in ticks."""
+    budget = char.move if budget is None else budget
+    cost = step_cost(game, char, special)
+    dist = {char.pos: 0}
+    heap = [(0, char.pos)]
+    while heap:
+        d, cur = heapq.heappop(heap)
+        if d > dist[cur]:
+            continue
+        for nxt in game.board.neighbours(cur):
+            c = cost(cur, nxt)
+            if c is not None and d + c <= budget and d + c < dist.get(nxt, budget + 1):
+                dist[nxt] = d + c
+                heapq.heappush(heap, (d + c, nxt))
+    return dist
+
+
+def plan(game: Game, char: Character, to: Cell | None, via: list[Cell], special: str | None,
+         limit: int | None = None) -> list[Cell] | None:
+    """The ticks a character will walk through (excluding its start), or None if impossible
+    (within ``limit`` ticks when given)."""
+    if to is None or (to == char.pos and not via):
         return []
     if special == "teleport":
         return [to]
-    return path_through(char.pos, [*via, to], step_rule(game, char), game.board.width, game.board.height)
+    cost = step_cost(game, char, special)
+    path: list[Cell] = []
+    cur = char.pos
+    for point in [*via, to]:
+        leg = _search(game, cur, point, cost, None if limit is None else limit - len(path))
+        if leg is None:
+            return None
+        path.extend(leg)
+        cur = point
+    return path
+
+
+# teleports ------------------------------------------------------------------------------------
+def teleport_distance(game: Game, a: Cell, b: Cell) -> int:
+    """Cells between ``a`` and ``b`` counted as orthogonal steps (Manhattan, ruling M15); from
+    inside a tunnel, the steps to a mouth plus the distance from there."""
+    where = game.board.in_tunnel(a)
+    if where is None:
+        return manhattan(a, b)
+    i, k = where
+    first, last = game.board.tunnel_mouths(i)
+    length = game.board.tunnel_length(i)
+    return min(k + 1 + manhattan(first, b), length - k + manhattan(last, b))
+
+
+def _stronghold_index(game: Game) -> dict[Cell, Stronghold]:
+    return {s.pos: s for s in game.strongholds}
 
 
 def teleport_problem(game: Game, char: Character, to: Cell) -> str | None:
-    """Why a teleport to ``to`` is illegal, or None. Two ways exist (R4, R6): a CASTER to an own
-    working stronghold at most ``teleport_range`` steps away; anyone standing on an own working
-    teleport stronghold or 新都大桥 to another own stronghold or an enemy teleport point."""
-    here = game.stronghold_at(char.pos)
-    target = game.stronghold_at(to)
+    """Why a teleport to ``to`` is illegal, or None (R4, R6, ruling M15). Two ways exist:
+
+    * standing on an own working teleport stronghold or 新都大桥: to another own working stronghold,
+      or to an enemy's working teleport point (a teleport stronghold or the bridge), any distance;
+    * a CASTER, anywhere (even inside a tunnel, seed l.12): to an own working stronghold at most
+      ``teleport_range`` cells away.
+
+    Destroyed (l.15 "不能传送") and closed strongholds, and closed cells, are never destinations."""
+    index = _stronghold_index(game)
+    here = index.get(char.pos)
+    target = index.get(to)
     if target is None or to == char.pos:
-        return "grail.move.teleport_target"
-    if here is not None and here.owner == char.side and here.working and here.kind in ("teleport", "bridge"):
-        if (target.owner == char.side and not target.closed) or \
-                (target.owner not in (None, char.side) and target.kind == "teleport" and target.working):
+        return "grail.move.teleport_not_stronghold"
+    if not target.working or to in game.closed_cells:
+        return "grail.move.teleport_not_working"
+    own_gate = here is not None and here.owner == char.side and here.working and here.kind in TELEPORT_KINDS
+    if own_gate:
+        if target.owner == char.side:
+            return None
+        if target.owner is not None and target.kind in TELEPORT_KINDS:
             return None
     if char.cls != "CASTER":
-        return "grail.move.no_teleport"
-    if target.owner != char.side or target.closed:
-        return "grail.move.teleport_target"
-    if manhattan(char.pos, to) > game.rules["teleport_range"]:
+        return "grail.move.teleport_gate_target" if own_gate else "grail.move.no_teleport"
+    if target.owner != char.side:
+        return "grail.move.teleport_not_own"
+    if teleport_distance(game, char.pos, to) > game.rules["teleport_range"]:
         return "grail.move.teleport_far"
     return None
 
 
-def check(game: Game, char: Character, orders: Any) -> list[tuple[str, str, dict[str, Any]]]:
+# the check behind `gm check` ------------------------------------------------------------------
+def destroy_problem(game: Game, char: Character, at: Cell) -> str | None:
+    """Why a BERSERKER cannot destroy the stronghold at ``at`` (ruling M17), or None."""
+    s = _stronghold_index(game).get(at)
+    if s is None:
+        return "grail.move.destroy_no_stronghold"
+    if s.owner == char.side:
+        return "grail.move.destroy_own"
+    if s.destroyed:
+        return "grail.move.destroy_done"
+    if s.closed:
+        return "grail.move.destroy_closed"
+    return None
+
+
+def check(game: Game, char: Character, orders: Any) -> list[Problem]:
     """Problems with a character's move order, as (field, message code, params)."""
-    to, special = orders.move_to, orders.move_special
-    if to is None:
-        return []
-    problems: list[tuple[str, str, dict[str, Any]]] = []
+    to, via, special = orders.move_to, list(orders.move_via), orders.move_special
+    params = {"cls": char.cls, "cell": cell_name(to) if to is not None else cell_name(char.pos),
+              "value": special, "limit": char.move}
+    code = special_problem(char, special)
+    if code:
+        return [("move.special", code, params)]
     if special == "teleport":
+        if to is None:
+            return [("move.to", "grail.move.teleport_no_target", params)]
+        if via:
+            return [("move.via", "grail.move.teleport_via", params)]
         code = teleport_problem(game, char, to)
         if code:
-            problems.append(("move.to" if code != "grail.move.no_teleport" else "move.special", code,
-                             {"cell": cell_name(to), "cls": char.cls, "limit": game.rules["teleport_range"]}))
+            field = "move.special" if code == "grail.move.no_teleport" else "move.to"
+            return [(field, code, {**params, "limit": game.rules["teleport_range"]})]
+        return []
+    problems: list[Problem] = []
+    if special == "destroy":
+        code = destroy_problem(game, char, to if to is not None else char.pos)
+        if code:
+            problems.append(("move.special", code, params))
+    if to is None:
         return problems
-    if special is not None:
-        problems.append(("move.special", "grail.move.special_unsupported", {"value": special}))
-        return problems
-    path = plan(game, char, to, orders.move_via, special)
+    closed = set(game.closed_cells)
+    for i, point in enumerate([*via, to]):
+        if point in closed:
+            field = "move.to" if i == len(via) else f"move.via[{i}]"
+            return problems + [(field, "grail.move.closed", {**params, "cell": cell_name(point)})]
+    path = plan(game, char, to, via, special, limit=char.move)
     if path is None:
-        problems.append(("move.to", "grail.move.unreachable", {"cell": cell_name(to)}))
-    elif len(path) > char.move:
-        problems.append(("move.to", "grail.move.too_far", {"cell": cell_name(to), "steps": len(path), "limit": char.move}))
+        full = plan(game, char, to, via, special)
+        if full is not None:
+            problems.append(("move.to", "grail.move.too_far", {**params, "steps": len(full)}))
+        else:
+            problems.append(("move.to", _unreachable_reason(game, char, to, via, special), params))
     elif path and game.board.terrain(path[-1]) == RIVER:
-        problems.append(("move.to", "grail.move.ends_in_river", {"cell": cell_name(to)}))
+        problems.append(("move.to", "grail.move.ends_in_river", params))
     return problems
 
 
-def move_all(game: Game, orders: dict[str, Any], log: EventLog) -> None:
-    """Move everyone at once, one cell a step (R3). A character stops in the first cell where it
-    meets an enemy (standing there or arriving in the same step); a step into a cell that would
-    then hold more than the capacity (4, 2 a side; R1) is not taken and the character stops."""
-    paths: dict[str, list[Cell]] = {}
-    for o in orders.values():
-        char = game.character(o.character)
-        if not char.alive:
+def _unreachable_reason(game: Game, char: Character, to: Cell, via: list[Cell], special: str | None) -> str:
+    """Say what would have made ``to`` reachable: the class movement not asked for, or nothing."""
+    if special not in WALK_SPECIALS:
+        for ask in ("jump", "climb", "cross"):
+            if special_problem(char, ask) is None and plan(game, char, to, via, ask) is not None:
+                return "grail.move.needs_special"
+    if char.cls in SWIMMERS:
+        return "grail.move.unreachable"
+    if char.cls in CLIMBERS:
+        return "grail.move.unreachable_river"
+    return "grail.move.unreachable_walker"
+
+
+# the simultaneous move ------------------------------------------------------------------------
+def move_all(game: Game, orders: dict[str, Any], log: EventLog, chance: Chance | None = None) -> None:
+    """Move everyone at once, one tick a step (R3, rulings M13, M14, M16).
+
+    * A character stops in the first cell where it meets an enemy: one standing there at the
+      end of the step, or one arriving there in the same step (whoever arrived, both stop).
+      Enemies who started the turn together do not meet again by standing still.
+    * Two enemies stepping into each other's cells in the same step bar each other's way: both
+      stop where they are (``blocked``, reason ``enemy``). Allies may swap.
+    * A step into a cell that would then hold more than 4 characters or more than 2 of a side
+      (R1) is refused: those already there stay, arrivals are admitted in an order drawn by lot,
+      and whoever does not fit stops where it is (``blocked``, reason ``capacity``).
+    * A teleport is the character's only step: it arrives in the first step, meeting no one on
+      the way (R4); capacity still applies at the destination.
+    """
+    chars = {c.id: c for c in game.characters}
+    routes: dict[str, list[Cell]] = {}
+    teleports: set[str] = set()
+    by_char = {o.character: o for o in orders.values()}
+    for c in game.characters:  # in roster order: stable
+        o = by_char.get(c.id)
+        if o is None or not c.alive:
             continue
-        path = plan(game, char, o.move_to, o.move_via, o.move_special)
-        if o.move_special == "teleport" and path:
-            log.emit("teleport", to=[], actors=[char.player], cells=[cell_name(char.pos), cell_name(path[0])],
-                     character=char.id, start=cell_name(char.pos), end=cell_name(path[0]))
-            char.pos = path[0]
-            continue
-        if path:
-            paths[char.id] = path[: char.move]
+        path = plan(game, c, o.move_to, o.move_via, o.move_special, limit=c.move)
+        if o.move_special == "teleport":
+            if path and teleport_problem(game, c, path[0]) is None:
+                routes[c.id] = path
+                teleports.add(c.id)
+        elif path:
+            routes[c.id] = path[: c.move]
+    if not routes:
+        return
+    cap, side_cap = game.rules["cell_capacity"], game.rules["side_capacity"]
+    where: dict[Cell, list[str]] = {}
+    for c in game.characters:
+        if c.alive:
+            where.setdefault(c.pos, []).append(c.id)
     step = 0
-    moving = dict(paths)
-    while moving:
-        occupants: dict[Cell, list[Character]] = {}
-        for c in game.alive():
-            occupants.setdefault(c.pos, []).append(c)
-        proposals = {cid: path[step] for cid, path in moving.items()}
-        stopped: set[str] = set()
-        for cid, target in sorted(proposals.items()):
-            char = game.character(cid)
-            arriving = [game.character(o) for o, t in proposals.items() if t == target and o not in stopped]
-            staying = [c for c in occupants.get(target, []) if c.id not in proposals]
-            group = staying + arriving
-            same_side = [c for c in group if c.side == char.side]
-            if len(group) > game.rules["cell_capacity"] or len(same_side) > game.rules["side_capacity"]:
-                # the latecomers (by id order among arrivals) give way
-                allowed_ids = {c.id for c in staying}
-                for c in sorted(arriving, key=lambda c: c.id):
-                    trial = [x for x in group if x.id in allowed_ids] + [c]
-                    if len(trial) <= game.rules["cell_capacity"] and \
-                            sum(1 for x in trial if x.side == c.side) <= game.rules["side_capacity"]:
-                        allowed_ids.add(c.id)
-                if cid not in allowed_ids:
-                    stopped.add(cid)
-                    log.emit("blocked", to=[], actors=[char.player], cells=[cell_name(char.pos)],
-                             character=cid, cell=cell_name(target))
-        for cid, target in proposals.items():
-            if cid in stopped:
-                moving.pop(cid)
+    while routes:
+        movers = {cid: route[step] for cid, route in routes.items() if route[step] != chars[cid].pos}
+        blocked: dict[str, str] = {}
+        _resolve_conflicts(chars, where, movers, teleports, blocked, cap, side_cap, chance)
+        arrived: dict[Cell, list[str]] = {}
+        for cid, target in movers.items():
+            c = chars[cid]
+            if cid in blocked:
+                log.emit("blocked", to=[], actors=[c.player], cells=[cell_name(c.pos)], character=cid,
+                         cell=cell_name(target), reason=blocked[cid])
                 continue
-            char = game.character(cid)
-            log.emit("step", to=[], actors=[char.player], cells=[cell_name(char.pos), cell_name(target)],
-                     character=cid, start=cell_name(char.pos), end=cell_name(target))
-            char.pos = target
+            kind = "teleport" if cid in teleports else "step"
+            log.emit(kind, to=[], actors=[c.player], cells=[cell_name(c.pos), cell_name(target)],
+                     character=cid, start=cell_name(c.pos), end=cell_name(target))
+            where[c.pos].remove(cid)
+            c.pos = target
+            where.setdefault(target, []).append(cid)
+            arrived.setdefault(target, []).append(cid)
         step += 1
-        for cid in list(moving):
-            char = game.character(cid)
-            if step >= len(moving[cid]) or any(c.side != char.side for c in game.alive() if c.pos == char.pos):
-                moving.pop(cid)
+        for cid in list(routes):
+            c = chars[cid]
+            if cid in blocked or step >= len(routes[cid]) or cid in teleports:
+                del routes[cid]
+        # meetings: in every cell someone arrived in, everyone of a side meeting an enemy stops
+        for cell, newcomers in arrived.items():
+            here = [chars[x] for x in where[cell]]
+            if len({c.side for c in here}) < 2:
+                continue
+            new_sides = {chars[x].side for x in newcomers}
+            for c in here:
+                if c.id in newcomers or any(side != c.side for side in new_sides):
+                    routes.pop(c.id, None)
+
+
+def _resolve_conflicts(chars: dict[str, Character], where: dict[Cell, list[str]], movers: dict[str, Cell],
+                       teleports: set[str], blocked: dict[str, str], cap: int, side_cap: int,
+                       chance: Chance | None) -> None:
+    """Decide which of this step's movers are refused (enemy swaps, then capacity; repeated until
+    nothing changes, since a refused mover stays and fills its own cell)."""
+    by_edge = {(chars[cid].pos, t): cid for cid, t in movers.items() if cid not in teleports}
+    for (a, b), cid in by_edge.items():
+        other = by_edge.get((b, a))
+        if other is not None and chars[other].side != chars[cid].side:
+            blocked[cid] = "enemy"
+    drawn: dict[Cell, list[str]] = {}
+    changed = True
+    while changed:
+        changed = False
+        targets: dict[Cell, list[str]] = {}
+        for cid, t in movers.items():
+            if cid not in blocked:
+                targets.setdefault(t, []).append(cid)
+        for cell in sorted(targets, key=lambda c: (c[1], c[0])):
+            arrivals = targets[cell]
+            staying = [x for x in where.get(cell, []) if x not in movers or x in blocked]
+            sides: dict[str, int] = {}
+            for x in staying:
+                sides[chars[x].side] = sides.get(chars[x].side, 0) + 1
+            fits = len(staying) + len(arrivals) <= cap and all(
+                sides.get(chars[x].side, 0) + sum(1 for y in arrivals if chars[y].side == chars[x].side) <= side_cap
+                for x in arrivals)
+            if fits:
+                continue
+            if cell in drawn:  # arrivals only shrink: keep the lot already drawn
+                order = [x for x in drawn[cell] if x in arrivals]
+            else:
+                order = sorted(arrivals)
+                if chance is not None:
+                    chance.shuffle(order, why=f"give_way:{cell_name(cell)}")
+                drawn[cell] = order
+            count = len(staying)
+            for x in order:
+                side = chars[x].side
+                if count < cap and sides.get(side, 0) < side_cap:
+                    count += 1
+                    sides[side] = sides.get(side, 0) + 1
+                else:
+                    blocked[x] = "capacity"
+                    changed = True
 
 
 def fights(game: Game) -> list[tuple[Cell, list[Character]]]:
-    """Every cell that holds living characters of more than one side, in board order."""
+    """Every cell that holds living characters of more than one side, in board order (cells
+    inside tunnels last)."""
     cells: dict[Cell, list[Character]] = {}
-    for c in game.alive():
-        cells.setdefault(c.pos, []).append(c)
+    for c in game.characters:
+        if c.alive:
+            cells.setdefault(c.pos, []).append(c)
     return [(cell, group) for cell, group in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0]))
             if len({c.side for c in group}) > 1]

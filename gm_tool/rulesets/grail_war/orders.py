@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from gm_tool.core import yamlpos
 from gm_tool.core.deck import parse_card_spec
 from gm_tool.core.grid import Cell
 from gm_tool.core.schema import Validator
@@ -40,6 +41,7 @@ def _keys(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
 
 KEYS, SKILL_KEYS, STRIKE_KEYS, DODGE_KEYS, MAGIC_KEYS, EQUIP_KEYS, MOVE_KEYS = map(
     _keys, (_KEY_ALIASES, _SKILL_KEYS, _STRIKE_KEYS, _DODGE_KEYS, _MAGIC_KEYS, _EQUIP_KEYS, _MOVE_KEYS))
+yamlpos.register_aliases(KEYS, SKILL_KEYS, STRIKE_KEYS, DODGE_KEYS, MAGIC_KEYS, EQUIP_KEYS, MOVE_KEYS)
 
 NONE = "none"
 TARGET_PRIORITY = {"more_hp": "more_hp", "血多的优先": "more_hp", "血多": "more_hp",
@@ -58,9 +60,9 @@ GEM = {"self_first": "self_first", "自用": "self_first", "自己优先": "self
 ZONES = {"weapon": "weapon", "武器": "weapon", "armor": "armor", "防具": "armor",
          "hand": "hand", "手牌": "hand", "equipment": "equipment", "装备区": "equipment", "装备": "equipment"}
 HAND_SIZE = {"more": "more", "手牌多": "more", "多": "more", "fewer": "fewer", "手牌少": "fewer", "少": "fewer"}
-SPECIAL = {"teleport": "teleport", "瞬移": "teleport", "传送": "teleport", "瞬间转移": "teleport",
-           "climb": "climb", "攀登": "climb", "jump": "jump", "跳跃": "jump",
-           "cross": "cross", "渡河": "cross", "destroy": "destroy", "破坏": "destroy"}
+SPECIAL = {"teleport": "teleport", "瞬移": "teleport", "传送": "teleport", "瞬间转移": "teleport", "瞬间移动": "teleport",
+           "climb": "climb", "攀登": "climb", "攀爬": "climb", "jump": "jump", "跳跃": "jump",
+           "cross": "cross", "渡河": "cross", "destroy": "destroy", "破坏": "destroy", "破坏据点": "destroy"}
 BOOL = {True: True, False: False, "yes": True, "no": False, "是": True, "否": False,
         "使用": True, "不使用": False, "发动": True, "不发动": False, "用": True, "不用": False}
 

@@ -1,5 +1,6 @@
 """One turn of the grail war, in the seed's order (lines 53-64):
-hand limit from the keep lists, simultaneous movement, fights, draws, strongholds, victory."""
+hand limit from the keep lists, simultaneous movement, fights, draws, BERSERKER destruction,
+capture, stronghold functions, victory."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ def resolve(state: dict[str, Any], orders: dict[str, Any], seed: str) -> Resolut
     log.emit("turn", to=PUBLIC, turn=game.turn)
     hands.apply_limit(game, orders, log)
     start = {c.id: c.pos for c in game.characters}
-    movement.move_all(game, orders, log)
+    movement.move_all(game, orders, log, chance)
     fought = combat.resolve_fights(game, movement.fights(game), orders, log, chance)
+    strongholds.destroy(game, orders, start, log)
     strongholds.capture(game, start, fought, log)
     strongholds.functions(game, log, chance)
     check_victory(game, log)

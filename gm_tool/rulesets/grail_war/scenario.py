@@ -10,7 +10,8 @@ from gm_tool.core.grid import Cell, cell_name
 from gm_tool.core.schema import Validator
 from gm_tool.core.store import safe_name
 from gm_tool.rulesets.grail_war import cards, data
-from gm_tool.rulesets.grail_war.model import CLASSES, KINDS, SIDES_DEFAULT, TERRAIN, Board, Character, Game, Stronghold
+from gm_tool.rulesets.grail_war.model import (CLASSES, KINDS, RIVER, SIDES_DEFAULT, TERRAIN, Board, Character, Game,
+                                              Stronghold)
 
 DEFAULT_RULES: dict[str, Any] = {
     "vision": 2,              # R7: 2 cells around, a 5x5 square
@@ -67,6 +68,9 @@ def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stron
         if bad:
             v.add("field.choice", f"map.rows[{i}]", value="".join(bad), allowed=" ".join(TERRAIN))
     board = Board(width, height, [str(r) for r in rows], [])
+
+    def rows_ok(c: Cell) -> bool:  # the row of a cell is there and long enough to look it up
+        return c[1] < len(board.rows) and isinstance(board.rows[c[1]], str) and c[0] < len(board.rows[c[1]])
     tunnels = spec.get("tunnels") or []
     if v.typed(tunnels, list, "map.tunnels"):
         for i, t in enumerate(tunnels):
@@ -79,6 +83,10 @@ def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stron
                 continue
             cells = [v.cell(m, f"{p}.mouths[{j}]", width, height) for j, m in enumerate(mouths)]
             length = v.integer(t, "length", f"{p}.length", 1, 99, default=1)
+            for j, c in enumerate(cells):
+                in_river = c is not None and rows_ok(c) and board.terrain(c) == RIVER
+                if in_river or (j == 1 and c is not None and c == cells[0]):
+                    v.add("grail.tunnel_mouth", f"{p}.mouths[{j}]", cell=cell_name(c))
             if None not in cells:
                 board.tunnels.append({"mouths": [cell_name(c) for c in cells], "length": length})
     strongholds: list[Stronghold] = []
@@ -116,6 +124,8 @@ def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stron
                 territory.append(c)
         if pos is not None and territory and pos not in territory:
             v.add("grail.stronghold_outside", f"{p}.pos", cell=cell_name(pos))
+        if pos is not None and rows_ok(pos) and board.terrain(pos) == RIVER:
+            v.add("grail.stronghold_river", f"{p}.pos", cell=cell_name(pos))
         if pos is not None and kind is not None:
             name = s.get("name") if isinstance(s.get("name"), str) else f"#{sid}"
             strongholds.append(Stronghold(sid, name, pos, kind, territory, owner))

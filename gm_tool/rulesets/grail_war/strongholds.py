@@ -1,20 +1,54 @@
-"""Strongholds (R5, R6): capture at the end of a turn, and their functions."""
+"""Strongholds (R5, R6, rulings M17, M19, M20): BERSERKER destruction, capture at the end of a
+turn, and their functions."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import PUBLIC, EventLog
 from gm_tool.core.grid import Cell, cell_name
-from gm_tool.rulesets.grail_war.model import Game
+from gm_tool.rulesets.grail_war.model import Character, Game
+
+
+def _occupants(game: Game) -> dict[Cell, list[Character]]:
+    where: dict[Cell, list[Character]] = {}
+    for c in game.characters:
+        if c.alive:
+            where.setdefault(c.pos, []).append(c)
+    return where
+
+
+def destroy(game: Game, orders: dict[str, Any], start: dict[str, Cell], log: EventLog) -> None:
+    """Ruling M17: a BERSERKER whose sheet says ``special: destroy`` destroys the enemy or neutral
+    stronghold it names (``move.to``, or where it stands) if it is alive and standing in it at the
+    end of the turn, after the fights. The stronghold loses its function and teleport for good
+    but keeps its owner and territory (R5)."""
+    index = {s.pos: s for s in game.strongholds}
+    for o in orders.values():
+        if o.move_special != "destroy":
+            continue
+        c = game.character(o.character)
+        if not c.alive or c.cls != "BERSERKER":
+            continue
+        target = o.move_to if o.move_to is not None else start.get(c.id, c.pos)
+        s = index.get(target)
+        if s is None or c.pos != target or s.destroyed or s.closed or s.owner == c.side:
+            continue
+        s.destroyed = True
+        log.emit("destroyed", to=PUBLIC, stronghold=s.id, name=s.name, cell=cell_name(s.pos),
+                 character=c.id, side=c.side, owner=s.owner)
 
 
 def capture(game: Game, start: dict[str, Cell], fought: set[Cell], log: EventLog) -> None:
     """R5: a side takes a stronghold at the end of a turn that one of its characters began inside
-    it and ended inside it, with no fight there and no enemy inside."""
+    it and ended inside it, with no fight there and no enemy inside. A stronghold the GM closed
+    (流局) cannot change hands; a destroyed one can (its territory still counts)."""
+    where = _occupants(game)
     for s in game.strongholds:
         if s.closed:
             continue
-        inside = [c for c in game.alive() if c.pos == s.pos]
+        inside = where.get(s.pos, [])
         sides = {c.side for c in inside}
         if len(sides) != 1 or s.pos in fought:
             continue
@@ -28,15 +62,20 @@ def capture(game: Game, start: dict[str, Cell], fought: set[Cell], log: EventLog
 
 
 def functions(game: Game, log: EventLog, chance: Chance) -> None:
-    """R6, at the end of a turn: a character of the owning side standing in a working stronghold
-    gets its function: hand +1 card, equipment +1 equipment card, heal +1 HP (again for the same
-    character only 5 turns later). Vision and teleport work through vision and movement."""
+    """R6, at the end of a turn, after capture (ruling M19): every living character of the owning
+    side standing in a working stronghold with no enemy inside gets its function, in roster order:
+    hand: draws 1 card; equipment: the top card of the equipment pile goes into its slot (the
+    card it replaces goes to the bottom of the pile); heal: +1 HP if hurt, and not again for the
+    same character until ``heal_cooldown`` (5) turns later (healed in turn t: again from turn t+5).
+    Vision and teleport work through vision and movement."""
+    where = _occupants(game)
     for s in game.strongholds:
         if not s.working or s.owner is None:
             continue
-        for c in game.alive():
-            if c.pos != s.pos or c.side != s.owner:
-                continue
+        inside = where.get(s.pos, [])
+        if any(c.side != s.owner for c in inside):
+            continue
+        for c in inside:
             if s.kind == "hand":
                 drawn = game.deck.draw(1, chance)
                 c.hand.extend(drawn)
@@ -47,7 +86,7 @@ def functions(game: Game, log: EventLog, chance: Chance) -> None:
                 from gm_tool.rulesets.grail_war import cards
 
                 item = game.equipment_pile.pop()
-                slot = cards.slot_of(item.name)
+                slot = cards.slot_of(item.name) or "weapon"
                 old = c.equipment.get(slot)
                 if old is not None:
                     game.equipment_pile.insert(0, old)

@@ -3,7 +3,7 @@
 Seen: the map and every stronghold (public knowledge: posted maps and the territory table),
 the player's own characters whole, and other living characters standing in a visible cell
 without their hand (``"hand": null``), skills or statuses — ruling P1. Never: the deck, the equipment pile, other
-hands, characters outside vision.
+hands, characters outside vision, characters inside a tunnel (nobody sees them, ruling M18).
 """
 
 from __future__ import annotations

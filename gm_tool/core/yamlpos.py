@@ -1,0 +1,104 @@
+"""Where a field sits in a YAML text: ``map.rows[3]`` or ``characters[2].class`` to its line.
+
+Validation reports problems by field path; this maps a path back to the line of the source
+text, from the composed node marks, so a problem reads ``file:LINE: field: message``. Keys may
+be written under an alias (a ruleset registers its alias tables with :func:`register_aliases`).
+A path that does not exist in the text (a missing key) points at the deepest part that does.
+
+>>> text = "map:\\n  rows:\\n    - '...'\\n    - '..'\\ncharacters:\\n  - {id: a, class: NINJA}\\n"
+>>> line_of(text, "map.rows[1]"), line_of(text, "characters[0].class"), line_of(text, "map.width")
+(4, 6, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+if TYPE_CHECKING:
+    from gm_tool.errors import GmError
+
+try:
+    _Loader = yaml.CSafeLoader  # type: ignore[attr-defined]
+except AttributeError:  # pragma: no cover
+    _Loader = yaml.SafeLoader
+
+_TOKEN = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
+_SPELLINGS: dict[str, set[str]] = {}
+
+
+def register_aliases(*tables: dict[str, str]) -> None:
+    """Register ``{spelling: canonical key}`` tables: a path naming the canonical key also finds
+    a key written in any of its spellings."""
+    for table in tables:
+        for alias, canon in table.items():
+            _SPELLINGS.setdefault(canon, set()).add(alias)
+
+
+def parse_path(field: str) -> list[str | int]:
+    """``characters[2].class`` -> ``['characters', 2, 'class']``."""
+    return [int(m.group(1)) if m.group(1) is not None else m.group(2) for m in _TOKEN.finditer(field)]
+
+
+def compose(text: str) -> yaml.Node | None:
+    try:
+        loader = _Loader(text)
+        try:
+            return loader.get_single_node()
+        finally:
+            loader.dispose()
+    except (yaml.YAMLError, RecursionError):
+        return None
+
+
+def node_line(root: yaml.Node | None, field: str) -> int | None:
+    """The 1-based line of ``field`` under ``root`` (or of its deepest existing part)."""
+    if root is None:
+        return None
+    node: yaml.Node = root
+    line = root.start_mark.line + 1
+    for token in parse_path(field):
+        nxt: yaml.Node | None = None
+        if isinstance(token, int) and isinstance(node, yaml.SequenceNode):
+            if 0 <= token < len(node.value):
+                nxt = node.value[token]
+                line = nxt.start_mark.line + 1
+        elif isinstance(node, yaml.MappingNode):
+            names = {str(token)} | _SPELLINGS.get(str(token), set())
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.value in names:
+                    nxt = value
+                    line = key.start_mark.line + 1
+                    break
+        if nxt is None:
+            break
+        node = nxt
+    return line
+
+
+def line_of(text: str, field: str) -> int | None:
+    return node_line(compose(text), field)
+
+
+def annotate(error: "GmError", file: str, text: str) -> "GmError":
+    """Fill in the line of every problem of ``error`` that names ``file`` and a field."""
+    root: Any = None
+    for p in error.problems:
+        if p.file == file and p.field and getattr(p, "line", None) is None:
+            if root is None:
+                root = compose(text) or False
+            if root:
+                p.line = node_line(root, p.field)
+    return error
+
+
+def annotate_file(error: "GmError", file: str, path: Path) -> "GmError":
+    """:func:`annotate` from a file on disk (silently nothing if it cannot be read)."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return error
+    return annotate(error, file, text)
