@@ -52,10 +52,41 @@ def run(directory: Path, scenario: str = "fuyuki", turns: int = 3, bots: str = "
     return {"dir": str(directory), "turns": played, "reports": written}
 
 
-def export(directory: Path, repo: Path) -> None:
-    """Copy a demo's stored sheets and posts to ``repo/orders`` and ``repo/reports``."""
+def export(directory: Path, repo: Path, lang: str = "zh") -> list[str]:
+    """Copy a demo's stored sheets and posts to ``repo/orders/demo`` and ``repo/reports/demo``,
+    with the commented sheets of the next turn (``gm template``) under
+    ``repo/orders/demo/template-turn-NNN/``. Returns the folders written."""
+    written = []
     for sub in ("orders", "reports"):
         target = repo / sub / "demo"
         if target.exists():
             shutil.rmtree(target)
         shutil.copytree(directory / sub, target)
+        written.append(str(target))
+    op = ops.open_campaign(directory)
+    state = op.state()
+    folder = repo / "orders" / "demo" / f"template-{turn_name(op.campaign.latest() + 1)}"
+    for player in op.ruleset.due(state):
+        atomic_write(folder / f"{player}.yaml", ops.template(directory, player, lang))
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m gm_tool.demo [REPO]``: play the README's demo (``gm demo``: the default
+    scenario, three turns, the greedy bots) in a temporary folder and export it into REPO
+    (default: the current folder) as the committed example."""
+    import sys
+    import tempfile
+
+    args = sys.argv[1:] if argv is None else argv
+    repo = Path(args[0]) if args else Path(".")
+    with tempfile.TemporaryDirectory() as tmp:
+        result = run(Path(tmp) / "demo")
+        for folder in export(Path(tmp) / "demo", repo):
+            print(folder)
+    print(f"{result['turns']} turns exported")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -82,11 +82,12 @@ def draw_map(v: dict[str, Any], player: str | None) -> str:
         x, y = parse_cell(s["pos"])
         grid[y][x] = _SH_MARK[(s["id"] - 1) % len(_SH_MARK)]
     mine = {c["side"] for c in v["characters"] if player and c.get("player") == player}
-    for c in v["characters"]:
+    for c in v["characters"]:  # the reader's own mark wins in a shared cell
         if c["alive"]:
             x, y = parse_cell(c["pos"])
-            grid[y][x] = (c["side"][0].upper() if player is None else
-                          "@" if c.get("player") == player else ("A" if c["side"] in mine else "E"))
+            if grid[y][x] != "@":
+                grid[y][x] = (c["side"][0].upper() if player is None else
+                              "@" if c.get("player") == player else ("A" if c["side"] in mine else "E"))
     if seen is not None:
         for y, row in enumerate(grid):
             for x, ch in enumerate(row):
