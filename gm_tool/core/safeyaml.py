@@ -1,8 +1,14 @@
 """YAML from strangers: safe loading with bounds on size, depth and alias expansion.
 
-Every failure is a :class:`GmError` naming the file; nothing here can run code, and the work
-is bounded whatever the input (a billion-laughs file is refused after counting at most
-``max_nodes`` nodes).
+Every failure is a :class:`GmError` naming the file; nothing here can run code (safe loader,
+no Python tags), and the work is bounded whatever the input:
+
+- files larger than ``MAX_BYTES`` are refused before they are read whole;
+- NUL bytes, UTF-16/32 and non-UTF-8 text (GBK is recognised and named) are refused;
+- the event stream is walked first, without building anything: more than ``MAX_DEPTH`` levels of
+  nesting, more than ``MAX_NODES`` nodes once aliases are expanded (billion laughs), a
+  recursive alias or a second document stops the walk at once. Only then is the document
+  composed and constructed, so the (recursive, C) composer never sees deep input.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from typing import Any
 import yaml
 
 from gm_tool.errors import GmError
+from gm_tool.i18n import register
 
 try:  # the C loader is ~10x faster; same safety
     _Loader = yaml.CSafeLoader  # type: ignore[attr-defined]
@@ -23,37 +30,82 @@ MAX_BYTES = 1 << 20
 MAX_DEPTH = 40
 MAX_NODES = 200_000
 
+register({
+    "file.encoding_named": {"zh": "文件是 {encoding} 编码，应为 UTF-8；请以 UTF-8 另存后再试",
+                            "en": "the file is {encoding} text; save it as UTF-8 and try again"},
+    "yaml.recursive": {"zh": "别名 *{anchor} 引用了它自身（递归结构）", "en": "alias *{anchor} refers to itself (a recursive structure)"},
+    "yaml.multiple_documents": {"zh": "文件含有多个 YAML 文档（---）；只允许一个",
+                                "en": "the file holds more than one YAML document (---); one is allowed"},
+    "yaml.bad_value": {"zh": "无法读取的值：{problem}", "en": "unreadable value: {problem}"},
+})
 
-def _check_tree(node: yaml.Node, source: str, max_depth: int, max_nodes: int) -> None:
-    """Walk the composed graph as a consumer would (aliases expanded), within bounds."""
-    count = 0
-    stack: list[tuple[yaml.Node, int]] = [(node, 1)]
-    while stack:
-        cur, depth = stack.pop()
-        count += 1
-        if count > max_nodes:
+_BOMS = ((b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe\x00\x00", "UTF-32"),
+         (b"\xfe\xff", "UTF-16"), (b"\xff\xfe", "UTF-16"))
+
+
+def _scan(text: str, source: str, max_depth: int, max_nodes: int) -> None:
+    """Walk the event stream within bounds: depth and node count as a consumer would see them
+    (aliases expanded), refusing recursive aliases and extra documents. Builds nothing."""
+    loader = _Loader(text)
+    anchors: dict[str, tuple[int, int]] = {}      # anchor -> (expanded nodes, height)
+    frames: list[list[Any]] = []                  # open collections: [anchor, nodes, height]
+    open_anchors: set[str] = set()
+    total = 0
+    documents = 0
+
+    def add(nodes: int, height: int) -> None:
+        nonlocal total
+        total += nodes
+        if total > max_nodes:
             raise GmError.one("yaml.too_big", file=source, limit=max_nodes)
-        if depth > max_depth:
+        if len(frames) + height > max_depth:
             raise GmError.one("yaml.too_deep", file=source, limit=max_depth)
-        if isinstance(cur, yaml.SequenceNode):
-            stack.extend((child, depth + 1) for child in cur.value)
-        elif isinstance(cur, yaml.MappingNode):
-            for key, value in cur.value:
-                stack.append((key, depth + 1))
-                stack.append((value, depth + 1))
+        if frames:
+            frames[-1][1] += nodes
+            frames[-1][2] = max(frames[-1][2], height + 1)
+
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise GmError.one("yaml.multiple_documents", file=source)
+            elif isinstance(event, yaml.AliasEvent):
+                if event.anchor in open_anchors:
+                    raise GmError.one("yaml.recursive", file=source, anchor=event.anchor)
+                add(*anchors.get(event.anchor, (1, 1)))  # an undefined alias fails when composed
+            elif isinstance(event, yaml.ScalarEvent):
+                add(1, 1)
+                if event.anchor is not None:
+                    anchors[event.anchor] = (1, 1)
+            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                add(1, 1)  # counts the collection node; checks the depth it opens at
+                frames.append([event.anchor, 1, 1])
+                if len(frames) > max_depth:
+                    raise GmError.one("yaml.too_deep", file=source, limit=max_depth)
+                if event.anchor is not None:
+                    open_anchors.add(event.anchor)
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                anchor, nodes, height = frames.pop()
+                if frames:  # the node itself was already counted in its parent when it opened
+                    frames[-1][1] += nodes - 1
+                    frames[-1][2] = max(frames[-1][2], height + 1)
+                if anchor is not None:
+                    open_anchors.discard(anchor)
+                    anchors[anchor] = (nodes, height)
+    finally:
+        loader.dispose()
 
 
 def loads(text: str, source: str, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES) -> Any:
     if "\x00" in text:
         raise GmError.one("file.binary", file=source)
     try:
+        _scan(text, source, max_depth, max_nodes)
         loader = _Loader(text)
         try:
-            node = loader.get_single_node()
-            if node is None:
-                return None
-            _check_tree(node, source, max_depth, max_nodes)
-            return loader.construct_document(node)
+            return loader.get_single_data()
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
@@ -61,32 +113,61 @@ def loads(text: str, source: str, *, max_depth: int = MAX_DEPTH, max_nodes: int 
         raise GmError.one("yaml.syntax", file=source,
                           line=(mark.line + 1) if mark else "?", column=(mark.column + 1) if mark else "?",
                           problem=exc.problem or str(exc)) from None
-    except yaml.YAMLError as exc:
-        raise GmError.one("yaml.syntax", file=source, line="?", column="?", problem=str(exc)) from None
+    except yaml.YAMLError as exc:  # e.g. a ReaderError: a control character
+        where = getattr(exc, "position", None)
+        raise GmError.one("yaml.syntax", file=source, line="?", column="?" if where is None else f"? (character {where})",
+                          problem=str(exc).splitlines()[0][:200]) from None
     except RecursionError:
         raise GmError.one("yaml.too_deep", file=source, limit=max_depth) from None
+    except (ValueError, OverflowError, TypeError) as exc:  # e.g. a 5000-digit integer, 2001-13-45
+        raise GmError.one("yaml.bad_value", file=source, problem=str(exc)[:200]) from None
+
+
+def decode(raw: bytes, source: str) -> str:
+    """Bytes to text: UTF-8 (with or without BOM) only, with a helpful word for anything else."""
+    for bom, name in _BOMS:
+        if raw.startswith(bom):
+            raise GmError.one("file.encoding_named", file=source, encoding=name)
+    if b"\x00" in raw:
+        raise GmError.one("file.binary", file=source)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        raw.decode("gb18030")
+        if any(b >= 0x80 for b in raw[:4096]) and not _mostly_control(raw):
+            raise GmError.one("file.encoding_named", file=source, encoding="GBK/GB18030")
+    except UnicodeDecodeError:
+        pass
+    raise GmError.one("file.encoding", file=source)
+
+
+def _mostly_control(raw: bytes) -> bool:
+    sample = raw[:4096]
+    return sum(1 for b in sample if b < 0x20 and b not in (9, 10, 13)) > len(sample) // 20
 
 
 def load_file(path: Path, *, max_bytes: int = MAX_BYTES, display: str | None = None) -> Any:
     source = display or str(path)
+    path = Path(path)
     try:
-        size = path.stat().st_size
         if not path.is_file():
+            if not path.exists():
+                raise GmError.one("file.missing", file=source)
             raise GmError.one("file.unreadable", file=source, reason="not a regular file")
+        size = path.stat().st_size
         if size > max_bytes:
             raise GmError.one("file.too_large", file=source, size=size, limit=max_bytes)
-        raw = path.read_bytes()[: max_bytes + 1]
+        with open(path, "rb") as fh:
+            raw = fh.read(max_bytes + 1)
+        if len(raw) > max_bytes:  # grew after the check
+            raise GmError.one("file.too_large", file=source, size=len(raw), limit=max_bytes)
     except FileNotFoundError:
         raise GmError.one("file.missing", file=source) from None
     except OSError as exc:
         raise GmError.one("file.unreadable", file=source, reason=exc.strerror or str(exc)) from None
-    if b"\x00" in raw:
-        raise GmError.one("file.binary", file=source)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise GmError.one("file.encoding", file=source) from None
-    return loads(text, source)
+    return loads(decode(raw, source), source)
 
 
 def load_mapping(path: Path, display: str | None = None) -> dict[str, Any]:
@@ -96,5 +177,5 @@ def load_mapping(path: Path, display: str | None = None) -> dict[str, Any]:
         raise GmError.one("yaml.not_mapping", file=source, got=type(data).__name__)
     for key in data:
         if not isinstance(key, str):
-            raise GmError.one("yaml.bad_key", file=source, got=repr(key))
+            raise GmError.one("yaml.bad_key", file=source, got=repr(key)[:80])
     return data

@@ -6,7 +6,13 @@ alone), ``secret/seed`` (GM only), ``state/turn-NNN.json``, ``orders/turn-NNN/PL
 
 Every file is written atomically (temp file, fsync, rename). A turn is committed by its state
 file, written last: reports and log of a turn without a state file are leftovers of a crash
-and are replaced when the turn is resolved again.
+and are replaced when the turn is resolved again. Temporary files and staging folders are
+dot-names ending in ``.tmp``, ``.stage`` or ``.old``; no reader ever takes them for data and
+:meth:`Campaign.lock` sweeps them away.
+
+Fault injection (for the crash tests): with ``GM_FAULT_AT=k`` in the environment, the process
+kills itself with SIGKILL at the k-th write step (a step is a point between two durable
+operations: after a temp file is written, after a rename, ...). :func:`steps` counts them.
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ import fcntl
 import json
 import os
 import re
+import signal
 import tempfile
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,19 +32,56 @@ from typing import Any
 import yaml
 
 from gm_tool.errors import GmError
+from gm_tool.i18n import register
+
+register({
+    "seed.missing": {"zh": "这里没有秘密种子（secret/seed）；玩家校验时请用 gm verify --seed 给出 GM 公布的种子",
+                     "en": "no secret seed here (secret/seed); players verify with gm verify --seed and the seed the GM revealed"},
+})
 
 _TURN_RE = re.compile(r"^turn-(\d{3,})\.json$")
+_AMEND_RE = re.compile(r"^\d{3,}\.yaml$")
+_AMEND_RE = re.compile(r"^\d{3,}\.yaml$")
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9_\-\u3400-\u9fff\uf900-\ufaff]{1,64}$")
-_RESERVED = {"con", "prn", "aux", "nul", "public", "gm", "all"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
+_RESERVED = {"con", "prn", "aux", "nul", "public", "gm", "all", "files", "secret"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
 
 
 def turn_name(n: int) -> str:
     return f"turn-{n:03d}"
 
 
+DEBRIS_SUFFIXES = (".tmp", ".stage", ".old")
+_steps = 0
+
+
 def safe_name(name: object) -> bool:
-    """True if ``name`` may be used as a file name inside the campaign (a player or id)."""
-    return isinstance(name, str) and bool(_SAFE_NAME.match(name)) and name.lower() not in _RESERVED
+    """True if ``name`` may be used as a file name inside the campaign (a player or id): letters,
+    digits, CJK, ``-`` and ``_`` only (no ``/``, ``..``, dots or spaces), 1-64 characters, in
+    Unicode normal form (so no file system can turn it into another name), not reserved.
+
+    >>> [safe_name(n) for n in ("alice", "阿尔托利亚", "../x", "/etc", "a/b", "", "public", "CON")]
+    [True, True, False, False, False, False, False, False]
+    """
+    return (isinstance(name, str) and bool(_SAFE_NAME.match(name)) and name.lower() not in _RESERVED
+            and unicodedata.normalize("NFKC", name) == name)
+
+
+def is_debris(name: str) -> bool:
+    """A temporary file or staging folder left by an interrupted write."""
+    return name.startswith(".") and name.endswith(DEBRIS_SUFFIXES)
+
+
+def steps() -> int:
+    """How many write steps this process has taken (see the module docstring)."""
+    return _steps
+
+
+def _step() -> None:
+    global _steps
+    _steps += 1
+    at = os.environ.get("GM_FAULT_AT")
+    if at and at.isdigit() and int(at) == _steps:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _fsync_dir(path: Path) -> None:
@@ -47,22 +92,43 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: str | bytes) -> None:
+def atomic_write(path: Path, data: str | bytes, mode: int = 0o644) -> None:
     """Write ``data`` to ``path`` so that a reader sees the old file or the new, never a mix."""
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), mode)
             fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())
+        _step()
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
+    _step()
+
+
+def append_line(path: Path, line: str) -> None:
+    """Add one line to a text file, atomically (the whole file is rewritten)."""
+    old = path.read_text("utf-8") if path.exists() else ""
+    if old and not old.endswith("\n"):
+        old += "\n"
+    atomic_write(path, old + line.rstrip("\n") + "\n")
+
+
+def move(src: Path, dst: Path) -> None:
+    """Move a file or folder within the campaign, durably (a rename; the target must not exist)."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(src, dst)
+    _fsync_dir(dst.parent)
+    _fsync_dir(src.parent)
+    _step()
 
 
 def _syncfs(path: Path) -> bool:
@@ -89,7 +155,8 @@ def atomic_dir(path: Path, files: dict[str, str | bytes]) -> None:
     """Create directory ``path`` holding ``files`` all at once (staged, then renamed into place).
     An existing directory at ``path`` is replaced only after the new one is complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+    stage = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".stage", dir=path.parent))
+    os.chmod(stage, 0o755)
     written = []
     for name, data in files.items():
         target = stage / name
@@ -106,16 +173,20 @@ def atomic_dir(path: Path, files: dict[str, str | bytes]) -> None:
             finally:
                 os.close(fd)
     _fsync_dir(stage)
+    _step()
     old = None
     if path.exists():
         old = path.with_name(f".{path.name}.old")
         if old.exists():
             _rmtree(old)
         os.replace(path, old)
+        _step()
     os.replace(stage, path)
     _fsync_dir(path.parent)
+    _step()
     if old is not None:
         _rmtree(old)
+        _step()
 
 
 def _rmtree(path: Path) -> None:
@@ -169,12 +240,26 @@ class Campaign:
 
         return safeyaml.load_mapping(self.meta_path)
 
+    @property
+    def seed_path(self) -> Path:
+        return self.root / "secret" / "seed"
+
     def seed(self) -> str:
-        path = self.root / "secret" / "seed"
+        path = self.seed_path
         try:
             return path.read_text("utf-8").strip()
         except OSError:
-            raise GmError.one("campaign.corrupt", file=str(path), reason="seed missing") from None
+            raise GmError.one("seed.missing", file=str(path)) from None
+
+    def amendments_dir(self, n: int) -> Path:
+        """GM edits made after turn ``n`` (applied before turn n+1 is resolved)."""
+        return self.root / "amendments" / f"after-{n:03d}"
+
+    def amendment_files(self, n: int) -> list[Path]:
+        folder = self.amendments_dir(n)
+        if not folder.is_dir():
+            return []
+        return sorted((p for p in folder.iterdir() if _AMEND_RE.match(p.name)), key=lambda p: int(p.stem))
 
     def turns(self) -> list[int]:
         folder = self.root / "state"
@@ -201,7 +286,7 @@ class Campaign:
         folder = self.orders_dir(n)
         if not folder.is_dir():
             return {}
-        return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+        return {p.stem: p for p in sorted(folder.glob("*.yaml")) if safe_name(p.stem) and p.is_file()}
 
     # writing -----------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -214,6 +299,24 @@ class Campaign:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 raise GmError.one("campaign.locked", file=str(self.root)) from None
+            self.sweep()
             yield
         finally:
             os.close(fd)
+
+    def sweep(self) -> list[str]:
+        """Remove temporary files and staging folders left by interrupted writes (call it locked:
+        the lock dies with its process, so no live writer owns them)."""
+        removed = []
+        for folder, dirs, files in os.walk(self.root):
+            for name in [*dirs, *files]:
+                if is_debris(name):
+                    path = Path(folder) / name
+                    if path.is_dir() and not path.is_symlink():
+                        _rmtree(path)
+                    else:
+                        with contextlib.suppress(FileNotFoundError):
+                            path.unlink()
+                    removed.append(str(path.relative_to(self.root)))
+            dirs[:] = sorted(d for d in dirs if not is_debris(d))
+        return sorted(removed)
