@@ -249,11 +249,20 @@ class Fight:
             reserve += max(0, need - f.used.get((want, e.against), 0))
         return self.supply(f, want, entry, armor_ok) - reserve >= 1
 
-    def produce(self, f: Fighter, want: str, entry: Entry | None, armor_ok: bool = True) -> tuple[list[Card], str] | None:
+    def check_via(self, f: Fighter, entry: Entry) -> None:
+        """A line's via whose equipment is gone (taken or discarded this turn) is skipped, once
+        logged to its player."""
+        if entry.via and not f.c.equipped(entry.via) and ("via:" + entry.via) not in f.once:
+            f.once.add("via:" + entry.via)
+            self.priv("choice_skipped", [f], character=f.id, choice="via", item=entry.via, reason="not_equipped")
+
+    def produce(self, f: Fighter, want: str, entry: Entry | None, armor_ok: bool = True,
+                declaring: bool = False) -> tuple[list[Card], str] | None:
         """Take from f what counts as one ``want``: 月灵髓液, a real card, then the entry's
-        conversion (正式外典, 佩耳修斯之剑), then a converting skill. Returns (cards, how)."""
+        conversion (正式外典, 佩耳修斯之剑), then a converting skill. Returns (cards, how).
+        When declaring the phase's 杀, 月灵髓液 is kept for a 闪 if the 出闪 list answers 杀."""
         c = f.c
-        if self.yueling_ok(f, armor_ok):
+        if self.yueling_ok(f, armor_ok) and not (declaring and self.entry_for(f, SHAN, "strike") is not None):
             f.yueling_used = True
             return [], "月灵髓液"
         card = f.held(want)
@@ -287,6 +296,7 @@ class Fight:
         entry = self.entry_for(f, want, kind)
         if entry is None:
             return False
+        self.check_via(f, entry)
         if want == SHAN and armor_ok and f.c.equipped("奉纳殿六十四层") and self.eq(f, "奉纳殿六十四层"):
             if self.judge(f, "red", "奉纳殿六十四层"):
                 f.used[(want, kind)] = f.used.get((want, kind), 0) + 1
@@ -765,9 +775,12 @@ class Fight:
         allowed = 1 + self.extra_strikes(f)
         for _ in range(allowed):
             entry = self.entry_for(f, SHA, "enemy")
-            if entry is None or not self.spare(f, SHA, "enemy", entry):
+            if entry is None:
                 break
-            got = self.produce(f, SHA, entry)
+            self.check_via(f, entry)
+            if not self.spare(f, SHA, "enemy", entry):
+                break
+            got = self.produce(f, SHA, entry, declaring=True)
             if got is None:
                 break
             f.used[(SHA, "enemy")] = f.used.get((SHA, "enemy"), 0) + 1

@@ -6,6 +6,7 @@ narrate.register({
     "fight": {"zh": "{cell} 爆发战斗：{fighters}。", "en": "A fight breaks out in {cell}: {fighters}."},
     "skill": {"zh": "{character} 发动技能【{skill}】。", "en": "{character} uses the skill 【{skill}】."},
     "skill_skipped": {"zh": "{character} 的技能【{skill}】未能发动（{reason}）。", "en": "{character}'s skill 【{skill}】 could not be used ({reason})."},
+    "choice_skipped": {"zh": "{character} 的选择【{item}】已无法执行，跳过。", "en": "{character}'s choice 【{item}】 is no longer possible and is skipped."},
     "pay": {"zh": "{character} 为【{reason}】弃置：{cards}。", "en": "{character} discards for 【{reason}】: {cards}."},
     "lose_hp": {"zh": "{character} 因【{reason}】失去 {amount} 点体力（现为 {hp}）。", "en": "{character} loses {amount} HP for 【{reason}】 (now {hp})."},
     "magic": {"zh": "{character} 使用 {card}，目标：{targets}。", "en": "{character} plays {card} on {targets}."},
