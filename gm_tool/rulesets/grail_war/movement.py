@@ -20,7 +20,7 @@ from typing import Any
 
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
-from gm_tool.core.grid import Cell, cell_name, manhattan
+from gm_tool.core.grid import Cell, cell_name, manhattan, parse_cell
 from gm_tool.rulesets.grail_war.model import RIVER, Character, Game, Stronghold
 
 CLIMBERS = frozenset({"LANCER", "RIDER", "CASTER"})
@@ -160,6 +160,16 @@ def plan(game: Game, char: Character, to: Cell | None, via: list[Cell], special:
     return path
 
 
+def tunnel_cell(game: Game, text: Any) -> Cell | None:
+    """A cell inside a tunnel named in a sheet (as the state names it: the row below the map),
+    or None if ``text`` names no such cell."""
+    try:
+        cell = parse_cell(text)
+    except ValueError:
+        return None
+    return cell if game.board.in_tunnel(cell) is not None else None
+
+
 # teleports ------------------------------------------------------------------------------------
 def teleport_distance(game: Game, a: Cell, b: Cell) -> int:
     """Cells between ``a`` and ``b`` counted as orthogonal steps (Manhattan, ruling M15); from
@@ -257,7 +267,8 @@ def check(game: Game, char: Character, orders: Any) -> list[Problem]:
     if path is None:
         full = plan(game, char, to, via, special)
         if full is not None:
-            problems.append(("move.to", "grail.move.too_far", {**params, "steps": len(full)}))
+            code = "grail.move.too_far_jump" if _kit(char, special)[2] > 1 else "grail.move.too_far"
+            problems.append(("move.to", code, {**params, "steps": len(full)}))
         else:
             problems.append(("move.to", _unreachable_reason(game, char, to, via, special), params))
     elif path and game.board.terrain(path[-1]) == RIVER:

@@ -295,10 +295,11 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
         move = v.unknown_keys(move, MOVE_KEYS, "move.")
         w, h = game.board.width, game.board.height
         if move.get("to") is not None:
-            o.move_to = v.cell(move["to"], "move.to", w, h)
+            o.move_to = movement.tunnel_cell(game, move["to"]) or v.cell(move["to"], "move.to", w, h)
         via = move.get("via") or []
         if v.typed(via, list, "move.via"):
-            o.move_via = [c for c in (v.cell(x, f"move.via[{i}]", w, h) for i, x in enumerate(via)) if c]
+            o.move_via = [c for c in (movement.tunnel_cell(game, x) or v.cell(x, f"move.via[{i}]", w, h)
+                                      for i, x in enumerate(via)) if c]
         o.move_special = v.choice(move, "special", SPECIAL, "move.special")
         if v.ok and char.alive:
             for fld, code, params in movement.check(game, char, o):
