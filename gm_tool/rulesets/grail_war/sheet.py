@@ -6,7 +6,7 @@ Keys are Chinese with ``lang="zh"`` (the seed's wording, accepted as aliases) an
 
 from __future__ import annotations
 
-from gm_tool.core.grid import cell_name, reachable
+from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.grail_war import movement
 from gm_tool.rulesets.grail_war.model import RIVER, Game
 from gm_tool.rulesets.grail_war.orders import default
@@ -15,7 +15,7 @@ _KEYS = {
     "zh": {"turn": "回合", "player": "玩家", "keep": "保留", "skill": "技能", "use": "使用", "discard": "丢弃",
            "target_priority": "目标优先", "strike_order": "出杀顺序", "dodge_order": "出闪顺序", "against": "对",
            "use_curse": "咒", "gem": "宝石", "magic": "魔术牌", "zone_priority": "区域优先", "hand_size": "手牌数",
-           "move": "移动", "to": "目的地", "special": "特殊"},
+           "move": "移动", "to": "目的地", "special": "特殊", "character": "角色", "equipment": "装备", "zones": "区域"},
 }
 _TEXT = {
     "zh": {
@@ -33,7 +33,10 @@ _TEXT = {
         "magic": "# 6. 魔术牌：是否使用；区域优先 weapon/armor/hand；两名敌人都可选时 more（手牌多）| fewer（手牌少）",
         "move": "# 8. 移动：目的地（如 C11），可选途经点 via 与特殊移动 special（teleport 瞬移）",
         "dest": "# 可到达的格子：{cells}",
-        "tele": "# 可瞬移到：{cells}",
+        "special_dest": "# 发动介职特效（{special}: {value}）还可到达：{cells}",
+        "tele": "# 可瞬移到（{special}: teleport）：{cells}",
+        "equipment_opts": "# 7. 装备：每件装备是否发动，及其可用区域 equipment（装备区）| hand（手牌）",
+        "character": "# 本表指挥的角色（你有多名角色时每名角色一张表）",
         "none": "无",
     },
     "en": {
@@ -51,7 +54,10 @@ _TEXT = {
         "magic": "# 6. Magic cards: use them; zone priority weapon/armor/hand; with two enemies, more | fewer hand cards first",
         "move": "# 8. Move: destination (e.g. C11), optional waypoints via and special movement (teleport)",
         "dest": "# Reachable cells: {cells}",
-        "tele": "# Teleport destinations: {cells}",
+        "special_dest": "# With class movement ({special}: {value}) also: {cells}",
+        "tele": "# Teleport destinations ({special}: teleport): {cells}",
+        "equipment_opts": "# 7. Equipment: use each item or not, and from which zones: equipment | hand",
+        "character": "# The character these orders are for (one sheet per character when you have several)",
         "none": "none",
     },
 }
@@ -61,12 +67,23 @@ def _k(lang: str, key: str) -> str:
     return _KEYS.get(lang, {}).get(key, key)
 
 
-def destinations(game: Game, char) -> tuple[list[str], list[str]]:
-    rule = movement.step_rule(game, char)
-    reach = reachable(char.pos, char.move, rule, game.board.width, game.board.height)
-    walk = sorted((c for c in reach if game.board.terrain(c) != RIVER), key=lambda c: (c[1], c[0]))
+# the class movement a sheet offers (movement.special_problem says who may use which)
+CLASS_SPECIAL = {"LANCER": "jump", "RIDER": "cross", "CASTER": "climb"}
+
+
+def destinations(game: Game, char) -> tuple[list[str], list[str], list[str]]:
+    """Cells ``char`` may end its move in: walking, only with its class movement, by teleport."""
+    def ends(special: str | None) -> set:
+        reach = movement.reachable(game, char, special)
+        return {c for c in reach if 0 <= c[0] < game.board.width and 0 <= c[1] < game.board.height
+                and game.board.terrain(c) != RIVER and c not in game.closed_cells}
+
+    order = lambda cells: [cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))]  # noqa: E731
+    walk = ends(None)
+    special = CLASS_SPECIAL.get(char.cls)
+    extra = ends(special) - walk if special and movement.special_problem(char, special) is None else set()
     tele = [s.pos for s in game.strongholds if movement.teleport_problem(game, char, s.pos) is None]
-    return [cell_name(c) for c in walk], [cell_name(c) for c in sorted(tele, key=lambda c: (c[1], c[0]))]
+    return order(walk), order(extra), order(tele)
 
 
 def template(state: dict, player: str, lang: str) -> str:
@@ -77,7 +94,8 @@ def template(state: dict, player: str, lang: str) -> str:
     k = lambda key: _k(lang, key)  # noqa: E731
     hand = " ".join(c.label for c in char.hand) or t["none"]
     eq = {slot: (card.name if card else t["none"]) for slot, card in char.equipment.items()}
-    walk, tele = destinations(game, char)
+    walk, extra, tele = destinations(game, char)
+    several = len(game.of_player(player)) > 1
     lines = [
         t["head"].format(name=char.name, cls=char.cls, turn=o.turn, player=player),
         t["status"].format(hp=char.hp, max_hp=char.max_hp, pos=cell_name(char.pos), move=char.move, limit=char.hand_limit()),
@@ -85,6 +103,7 @@ def template(state: dict, player: str, lang: str) -> str:
         t["equipment"].format(**eq),
         f"{k('turn')}: {o.turn}",
         f"{k('player')}: {player}",
+        *([t["character"], f"{k('character')}: {char.id}"] if several else []),
         t["keep"],
         f"{k('keep')}: [{', '.join(c.name for c in char.hand)}]",
         t["skill"],
@@ -105,9 +124,15 @@ def template(state: dict, player: str, lang: str) -> str:
         f"{k('gem')}: {o.gem}",
         t["magic"],
         f"{k('magic')}: {{{k('use')}: true, {k('zone_priority')}: [{', '.join(o.zone_priority)}], {k('hand_size')}: {o.hand_size}}}",
+        *([t["equipment_opts"], f"{k('equipment')}:",
+           *[f"  {card.name}: {{{k('use')}: true, {k('zones')}: [equipment, hand]}}"
+             for card in char.equipment.values() if card is not None]]
+          if any(char.equipment.values()) else []),
         t["move"],
         t["dest"].format(cells=" ".join(walk) or t["none"]),
-        *([t["tele"].format(cells=" ".join(tele))] if tele else []),
+        *([t["special_dest"].format(special=k("special"), value=CLASS_SPECIAL[char.cls], cells=" ".join(extra))]
+          if extra else []),
+        *([t["tele"].format(special=k("special"), cells=" ".join(tele))] if tele else []),
         f"{k('move')}: {{{k('to')}: {cell_name(char.pos)}}}",
     ]
     return "\n".join(lines) + "\n"
