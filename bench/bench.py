@@ -49,18 +49,37 @@ def commit() -> str:
         return "unknown (not a git checkout)"
 
 
-def run_child(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
-    """Run a process; return (wall seconds, peak RSS in MB, stdout)."""
+# Children are started by a small launcher process: a child's ru_maxrss counts the memory of the
+# process it was forked from (before exec), so forking from this process (gm_tool loaded) would
+# inflate every child's peak to this process's size.
+LAUNCHER = r"""
+import json, os, subprocess, sys, time
+out = []
+for cmd, env in json.load(sys.stdin):
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    out = proc.stdout.read()
-    err = proc.stderr.read()
+    stdout, stderr = proc.stdout.read(), proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{err.decode(errors='replace')}")
-    return wall, usage.ru_maxrss / 1024, out.decode("utf-8", "replace")
+    out.append([time.perf_counter() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status),
+                stdout.decode("utf-8", "replace"), stderr.decode("utf-8", "replace")[-2000:]])
+json.dump(out, sys.stdout)
+"""
+
+
+def run_batch(cmds: list[tuple[list[str], dict[str, str] | None]]) -> list[tuple[float, float, str]]:
+    """Run processes one after the other; return (wall seconds, peak RSS in MB, stdout) of each."""
+    launched = subprocess.run([sys.executable, "-c", LAUNCHER], input=json.dumps(cmds), capture_output=True,
+                              text=True, check=True)
+    results = []
+    for (cmd, _), (wall, peak, rc, out, err) in zip(cmds, json.loads(launched.stdout)):
+        if rc != 0:
+            raise SystemExit(f"{' '.join(cmd)} failed ({rc}):\n{err}")
+        results.append((wall, peak, out))
+    return results
+
+
+def run_child(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    return run_batch([(cmd, env)])[0]
 
 
 def gm_command() -> list[str]:
@@ -135,18 +154,14 @@ def p1(reps: int) -> dict:
             copies.append(dst)
         env = child_env()
         gm = gm_command()
-        run_child(FLOOR)  # warm the file cache
-        run_child([*gm, "--help"], env)
-        resolve_t, floor_t, resolve_m, floor_m = [], [], [], []
+        cmds = [(FLOOR, env), ([*gm, "--help"], env)]  # warm the file cache
         for d in copies:  # interleaved, so drift hits both alike
-            t, m, _ = run_child(FLOOR)
-            floor_t.append(t)
-            floor_m.append(m)
-            t, m, out = run_child([*gm, "resolve", str(d)], env)
-            resolve_t.append(t)
-            resolve_m.append(m)
+            cmds += [(FLOOR, env), ([*gm, "resolve", str(d)], env)]
+        runs = run_batch(cmds)[2:]
+        floor_t, floor_m = [r[0] for r in runs[0::2]], [r[1] for r in runs[0::2]]
+        resolve_t, resolve_m = [r[0] for r in runs[1::2]], [r[1] for r in runs[1::2]]
         r, f = statistics.median(resolve_t), statistics.median(floor_t)
-        rm, fm = max(resolve_m), max(floor_m)
+        rm, fm = statistics.median(resolve_m), statistics.median(floor_m)
         return {"resolve_s": r, "floor_s": f, "ratio": r / f, "resolve_peak_mb": rm, "floor_peak_mb": fm,
                 "mem_ratio": rm / fm, "reps": reps, "command": "python -m gm_tool resolve DIR"}
     finally:

@@ -144,9 +144,13 @@ def environment(package_dir: Path, override_dir: Path | None = None):
     import jinja2
 
     dirs = [str(override_dir)] if override_dir else []
+    try:  # compiled templates kept across runs (a private per-user temp folder, keyed by source)
+        cache = jinja2.FileSystemBytecodeCache()
+    except (OSError, RuntimeError):
+        cache = None
     return jinja2.Environment(loader=jinja2.FileSystemLoader(dirs + [str(package_dir)]), autoescape=False,
                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                              undefined=jinja2.StrictUndefined)
+                              undefined=jinja2.StrictUndefined, bytecode_cache=cache)
 
 
 def render_all(env, template: str, context: dict[str, Any]) -> dict[str, str]:
