@@ -6,7 +6,9 @@ so it can be called from tests, benches and other programs.
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,21 @@ from gm_tool.core.chance import commitment, new_seed
 from gm_tool.core.events import read_jsonl
 from gm_tool.core.store import Campaign, atomic_dir, atomic_write, dump_json, dump_yaml, safe_name, turn_name
 from gm_tool.errors import USAGE, GmError, Problem
+from gm_tool.i18n import register
+
+register({
+    "player.clash": {"zh": "玩家名 {player!r} 与另一玩家只差大小写，在某些系统上会成为同一个文件；请改名",
+                     "en": "player {player!r} differs from another only by case; on some systems they would share files"},
+    "amend.reason": {"zh": "请用 --reason 写明调整理由（会出现在公开帖中）",
+                     "en": "give the reason with --reason (it is shown in the public post)"},
+    "amend.unsupported": {"zh": "规则集 {ruleset} 不支持 GM 调整", "en": "the {ruleset} ruleset has no GM edits"},
+    "amend.bad_file": {"zh": "调整记录应含 action、args、reason", "en": "an amendment holds action, args and reason"},
+    "reveal.not_over": {"zh": "游戏尚未结束（第 {turn} 回合）；公布种子会让玩家预知后面的骰子与牌序。确需公布请加 --force",
+                        "en": "the game is not over (turn {turn}); revealing the seed lets players foresee every later draw. Add --force to reveal anyway"},
+    "verify.extra": {"zh": "第 {turn} 回合多出了重放中没有的文件", "en": "turn {turn}: a file the replay does not produce"},
+    "verify.orders": {"zh": "第 {turn} 回合的指令表无法通过校验：{detail}", "en": "turn {turn}: a stored sheet no longer validates: {detail}"},
+    "rollback.none": {"zh": "已在第 {turn} 回合，无需回退", "en": "already at turn {turn}; nothing to roll back"},
+})
 
 BUNDLED = Path(__file__).parent / "scenarios"
 POST_FORMATS = ("bbcode", "md")
@@ -63,7 +80,10 @@ class Open:
         return self.meta.get("lang", "zh")
 
     def state(self, n: int | None = None) -> dict[str, Any]:
-        return self.campaign.load_state(self.campaign.latest() if n is None else n)
+        """The state after turn ``n`` (default: the latest) with the GM's amendments made after it:
+        what the next turn starts from, and what every command shows and checks against."""
+        n = self.campaign.latest() if n is None else n
+        return amended(self, self.campaign.load_state(n), n)[0]
 
     def templates_dir(self) -> Path | None:
         folder = self.campaign.root / "templates"
@@ -96,11 +116,13 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
 
         raise annotate_file(exc, source, Path(source) if Path(source).is_file() else BUNDLED / f"{source}.yaml")
     players = ruleset.players(state)
+    _check_player_names(players, source)
     meta = {"ruleset": ruleset.name, "scenario": scenario.get("name", Path(source).stem),
             "players": players, "lang": lang, "seed_commitment": commitment(seed)}
     created = not root.exists()
     try:
-        atomic_write(root / "secret" / "seed", seed + "\n")
+        (root / "secret").mkdir(parents=True, mode=0o700, exist_ok=True)
+        atomic_write(root / "secret" / "seed", seed + "\n", mode=0o600)
         atomic_write(root / "scenario.yaml", dump_yaml(scenario))
         campaign = Campaign(root)
         atomic_write(campaign.state_path(0), dump_json(state))
@@ -112,6 +134,51 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
             shutil.rmtree(root, ignore_errors=True)
         raise
     return {"dir": str(root), "players": players, "commitment": meta["seed_commitment"]}
+
+
+def _check_player_names(players: list[str], source: str) -> None:
+    """Every player name becomes a file name: refuse ``../x``, ``/etc``, ``a/b``, empty, reserved
+    names, and two names one case-insensitive file system would merge."""
+    seen: dict[str, str] = {}
+    for player in players:
+        if not safe_name(player):
+            raise GmError.one("player.bad_name", file=source, field="characters", player=player)
+        if player.casefold() in seen:
+            raise GmError.one("player.clash", file=source, field="characters", player=player)
+        seen[player.casefold()] = player
+
+
+@contextlib.contextmanager
+def _locked(op: Open) -> Iterator[None]:
+    """Hold the campaign lock, after finishing whatever an interrupted command left undone: a
+    rollback is completed (its NOTE.json is its journal), uncommitted turn outputs are dropped."""
+    with op.campaign.lock():
+        _recover(op)
+        yield
+
+
+def _recover(op: Open) -> None:
+    root = op.campaign.root
+    base = root / "superseded"
+    if base.is_dir():
+        for aside in sorted(base.iterdir()):
+            note_path = aside / "NOTE.json"
+            if note_path.is_file():
+                note = json.loads(note_path.read_text("utf-8"))
+                if note.get("status") == "pending":
+                    _finish_rollback(op, aside, note)
+    last = op.campaign.latest()
+    for folder, pattern in (("log", "turn-*.jsonl"), ("reports", "turn-*")):
+        if (root / folder).is_dir():
+            for path in sorted((root / folder).glob(pattern)):
+                stem = path.name.split(".")[0]
+                if stem[5:].isdigit() and int(stem[5:]) > last:  # written before a commit that never came
+                    if path.is_dir():
+                        import shutil
+
+                        shutil.rmtree(path)
+                    else:
+                        path.unlink()
 
 
 # orders ------------------------------------------------------------------------------------
@@ -147,7 +214,7 @@ def check_files(op: Open, files: list[Path], lang: str, state: dict[str, Any] | 
 
 def submit(root: Path, file: Path, lang: str) -> Path:
     op = open_campaign(root)
-    with op.campaign.lock():
+    with _locked(op):
         (player, (path, _)), = check_files(op, [file], lang).items()
         if not safe_name(player):
             raise GmError.one("player.bad_name", file=str(path), field="player", player=player)
@@ -156,14 +223,20 @@ def submit(root: Path, file: Path, lang: str) -> Path:
     return target
 
 
-def status(root: Path) -> dict[str, Any]:
+def status(root: Path, lang: str = "zh") -> dict[str, Any]:
+    """Whose sheets are in for the next turn, who is missing and what each missing player will do,
+    and the GM edits waiting to open the next turn."""
     op = open_campaign(root)
-    state = op.state()
     n = op.campaign.latest()
+    state = op.state(n)
     due = op.ruleset.due(state)
     sent = sorted(p for p in op.campaign.order_files(n + 1) if p in due)
+    missing = [p for p in due if p not in sent]
+    describe = getattr(op.ruleset, "default_summary", None)
     return {"turn": n, "next": n + 1, "winner": state.get("winner"), "due": due, "received": sent,
-            "missing": [p for p in due if p not in sent], "commitment": op.meta.get("seed_commitment")}
+            "missing": missing, "defaults": {p: describe(state, p, lang) if describe else "" for p in missing},
+            "amendments": [{k: a.get(k) for k in ("action", "args", "reason")} for _, a in _amendments(op, n)],
+            "commitment": op.meta.get("seed_commitment")}
 
 
 def template(root: Path, player: str, lang: str) -> str:
@@ -181,17 +254,46 @@ def _orders_for(op: Open, state: dict[str, Any], n: int) -> dict[str, Any]:
     return {p: parsed.get(p, op.ruleset.default_orders(state, p)) for p in due}
 
 
+def _amendments(op: Open, n: int) -> list[tuple[Path, dict[str, Any]]]:
+    out = []
+    for path in op.campaign.amendment_files(n):
+        data = safeyaml.load_mapping(path)
+        if "action" not in data or not isinstance(data.get("reason", ""), str):
+            raise GmError.one("amend.bad_file", file=str(path))
+        out.append((path, data))
+    return out
+
+
+def amended(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``state`` (the stored state after turn ``n``) with the GM's amendments after turn ``n``
+    applied in order, and their events. Pure given the files; a stored state is never rewritten."""
+    events: list[dict[str, Any]] = []
+    found = _amendments(op, n)
+    if found and not hasattr(op.ruleset, "amend"):
+        raise GmError.one("amend.unsupported", file=str(found[0][0]), ruleset=op.ruleset.name)
+    for path, action in found:
+        state, evs = op.ruleset.amend(state, action, str(path.relative_to(op.campaign.root)))
+        events.extend(evs)
+    return state, events
+
+
 def compute_turn(op: Open, state: dict[str, Any], n: int, seed: str) -> dict[str, Any]:
-    """Everything turn ``n`` writes, as ``{relative path: bytes or text}``. Pure given the inputs."""
+    """Everything turn ``n`` writes, as ``{relative path: bytes or text}``, from the stored state
+    after turn ``n - 1``, the GM's amendments after it, the stored sheets and the seed. Pure given
+    the inputs. The amendments' events open the turn's log and posts."""
+    state, amend_events = amended(op, state, n - 1)
     if state.get("winner") is not None:
         raise GmError.one("campaign.over", file=str(op.campaign.root), winner=state["winner"])
     orders = _orders_for(op, state, n)
     result = op.ruleset.resolve(state, orders, seed)
-    posts = op.ruleset.posts(state, result.state, result.events, op.lang, op.templates_dir())
+    events = result.events
+    if amend_events:
+        events = [{**e, "seq": i} for i, e in enumerate(amend_events + result.events)]
+    posts = op.ruleset.posts(state, result.state, events, op.lang, op.templates_dir())
     name = turn_name(n)
     files: dict[str, Any] = {
         f"state/{name}.json": dump_json(result.state),
-        f"log/{name}.jsonl": "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in result.events),
+        f"log/{name}.jsonl": "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in events),
     }
     for who, rendered in posts.items():
         if who == "files":
@@ -204,13 +306,18 @@ def compute_turn(op: Open, state: dict[str, Any], n: int, seed: str) -> dict[str
 
 
 def resolve(root: Path, preview: bool = False) -> dict[str, Any]:
+    """Resolve the next turn. Its reports folder is staged and renamed into place, then its log
+    is written, then its state file: the commit point. A crash before it leaves the campaign at
+    the previous turn (the partial outputs are dropped by the next command); after it, at this one.
+    ``preview``: compute everything, write nothing (no lock needed: nothing changes)."""
     op = open_campaign(root)
-    with op.campaign.lock():
+    if preview:
         n = op.campaign.latest() + 1
-        files = compute_turn(op, op.state(), n, op.campaign.seed())
+        return {"turn": n, "files": compute_turn(op, op.campaign.load_state(n - 1), n, op.campaign.seed())}
+    with _locked(op):
+        n = op.campaign.latest() + 1
+        files = compute_turn(op, op.campaign.load_state(n - 1), n, op.campaign.seed())
         name = turn_name(n)
-        if preview:
-            return {"turn": n, "files": files}
         reports = {k.split("/", 2)[2]: v for k, v in files.items() if k.startswith(f"reports/{name}/")}
         atomic_dir(op.campaign.reports_dir(n), reports)
         atomic_write(op.campaign.log_path(n), files[f"log/{name}.jsonl"])
@@ -253,60 +360,138 @@ def report(root: Path, turn: int | None, player: str | None, fmt: str) -> str:
 
 # GM operations -----------------------------------------------------------------------------
 def rollback(root: Path, to: int) -> dict[str, Any]:
-    """Return to the state after turn ``to``; later turns are moved under ``superseded/``."""
-    import os
+    """Return to the state after turn ``to``. Nothing is deleted: the later turns' states, logs and
+    reports, the sheets and GM edits made for turns after ``to + 1`` are moved under
+    ``superseded/NNN/``, with ``NOTE.json`` there and a line in ``log/rollbacks.jsonl``. The sheets
+    and edits for turn ``to + 1`` stay: correct them and resolve again.
 
+    Crash-safe: NOTE.json is written first as the journal ("pending"); state files go first,
+    newest first (so the campaign is always at some turn between ``to`` and the last); any later
+    command finishes a pending rollback before it does anything else."""
     op = open_campaign(root)
-    with op.campaign.lock():
+    with _locked(op):
         last = op.campaign.latest()
         if not 0 <= to <= last:
             raise GmError.one("turn.unknown", field="--to", exit_code=USAGE, turn=to, last=last)
+        if to == last:
+            raise GmError.one("rollback.none", field="--to", exit_code=USAGE, turn=to)
         base = op.campaign.root / "superseded"
         k = 1
         while (base / f"{k:03d}").exists():
             k += 1
         aside = base / f"{k:03d}"
-        moved = []
-        for n in range(last, to, -1):  # newest first, so a crash leaves a consistent prefix
-            name = turn_name(n)
-            for rel in (f"state/{name}.json", f"log/{name}.jsonl", f"reports/{name}",
-                        *([f"orders/{name}"] if n > to + 1 else [])):
-                src = op.campaign.root / rel
-                if src.exists():
-                    dst = aside / rel
-                    dst.parent.mkdir(parents=True, exist_ok=True)
-                    os.replace(src, dst)
-                    moved.append(rel)
-        note = {"rolled_back_from": last, "to": to, "moved": moved}
+        note = {"rolled_back_from": last, "to": to, "status": "pending"}
         atomic_write(aside / "NOTE.json", dump_json(note))
-        with open(op.campaign.root / "log" / "rollbacks.jsonl", "a", encoding="utf-8") as fh:
-            fh.write(json.dumps({**note, "superseded": str(aside.relative_to(op.campaign.root))}, ensure_ascii=False) + "\n")
-    return {"turn": to, "superseded": str(aside), "moved": moved}
+        note = _finish_rollback(op, aside, note)
+    return {"turn": to, "superseded": str(aside), "moved": note["moved"]}
+
+
+def _rollback_items(last: int, to: int) -> list[str]:
+    items = [f"state/{turn_name(n)}.json" for n in range(last, to, -1)]
+    for n in range(last + 1, to, -1):
+        name = turn_name(n)
+        items += [f"log/{name}.jsonl", f"reports/{name}"]
+        if n > to + 1:
+            items += [f"orders/{name}", f"amendments/after-{n - 1:03d}"]
+    return items
+
+
+def _finish_rollback(op: Open, aside: Path, note: dict[str, Any]) -> dict[str, Any]:
+    from gm_tool.core.store import append_line, move
+
+    root = op.campaign.root
+    for rel in _rollback_items(note["rolled_back_from"], note["to"]):
+        if (root / rel).exists():
+            move(root / rel, aside / rel)
+    moved = sorted(str(p.relative_to(aside)) for p in aside.glob("*/*") if p.name != "NOTE.json")
+    done = {"rolled_back_from": note["rolled_back_from"], "to": note["to"], "status": "done", "moved": moved}
+    rel_aside = str(aside.relative_to(root))
+    journal = root / "log" / "rollbacks.jsonl"
+    if not journal.exists() or all(e.get("superseded") != rel_aside for e in read_jsonl(journal.read_text("utf-8"))):
+        append_line(journal, json.dumps({**done, "superseded": rel_aside}, ensure_ascii=False, sort_keys=True))
+    atomic_write(aside / "NOTE.json", dump_json(done))
+    return done
+
+
+def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh") -> dict[str, Any]:
+    """Record a GM edit made after the latest turn, as ``amendments/after-NNN/KKK.yaml``. It is
+    checked by applying it (after the earlier edits) to the current state; nothing is written if
+    it fails. The edit opens the next turn's log and posts and `gm verify` replays it. Returns the
+    file, the edit's events, and the stored sheets of the next turn that no longer validate."""
+    op = open_campaign(root)
+    if not isinstance(reason, str) or not reason.strip():
+        raise GmError.one("amend.reason", field="--reason", exit_code=USAGE)
+    if not hasattr(op.ruleset, "amend"):
+        raise GmError.one("amend.unsupported", ruleset=op.ruleset.name)
+    with _locked(op):
+        n = op.campaign.latest()
+        state = op.state(n)
+        if state.get("winner") is not None:
+            raise GmError.one("campaign.over", file=str(op.campaign.root), winner=state["winner"])
+        record = {"action": str(action).replace("-", "_"), "args": list(args), "reason": reason.strip()}
+        existing = op.campaign.amendment_files(n)
+        k = int(existing[-1].stem) + 1 if existing else 1
+        target = op.campaign.amendments_dir(n) / f"{k:03d}.yaml"
+        new_state, events = op.ruleset.amend(state, record, "gm amend")
+        stale = []
+        files = op.campaign.order_files(n + 1)
+        for player in sorted(files):
+            try:
+                check_files(op, [files[player]], lang, new_state)
+            except GmError as exc:
+                stale.append(exc.render(lang))
+        atomic_write(target, dump_yaml(record))
+    return {"file": str(target), "turn": n + 1, "events": events, "stale": stale}
+
+
+def reveal(root: Path, force: bool = False) -> dict[str, Any]:
+    """The secret seed and its commitment, for players to run `gm verify --seed`. Refused while
+    the game goes on (the seed tells every later draw), unless ``force``."""
+    op = open_campaign(root)
+    state = op.campaign.load_state(op.campaign.latest())
+    if state.get("winner") is None and not force:
+        raise GmError.one("reveal.not_over", file=str(op.campaign.root), field="--force", turn=state["turn"])
+    seed = op.campaign.seed()
+    return {"seed": seed, "commitment": commitment(seed), "recorded": op.meta.get("seed_commitment"),
+            "matches": commitment(seed) == op.meta.get("seed_commitment"), "over": state.get("winner") is not None}
 
 
 def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
-    """Replay every turn from the scenario, the seed and the stored sheets; compare byte for byte."""
+    """Replay the whole campaign from ``scenario.yaml``, the seed, the stored sheets and the GM's
+    edits, and compare every stored state, log and post byte for byte; the first difference is
+    named. A player without ``secret/`` passes the revealed seed, checked against the commitment."""
     op = open_campaign(root)
     seed = op.campaign.seed() if seed is None else seed
     if commitment(seed) != op.meta.get("seed_commitment"):
         raise GmError.one("verify.seed", file=str(op.campaign.meta_path), field="seed_commitment")
+    root = op.campaign.root
     state = _initial_state(op, seed)
     stored0 = op.campaign.state_path(0).read_text("utf-8")
     if dump_json(state) != stored0:
         raise GmError.one("verify.mismatch", turn=0, file="state/turn-000.json", detail=_first_diff(dump_json(state), stored0))
-    checked = 0
-    for n in range(1, op.campaign.latest() + 1):
+    checked = 1
+    last = op.campaign.latest()
+    edits = 0
+    for n in range(1, last + 1):
+        edits += len(op.campaign.amendment_files(n - 1))
         files = compute_turn(op, state, n, seed)
         for rel, data in sorted(files.items()):
-            path = op.campaign.root / rel
-            want = path.read_bytes() if path.exists() else None
+            path = root / rel
+            want = path.read_bytes() if path.is_file() else None
             got = data.encode("utf-8") if isinstance(data, str) else data
             if want != got:
                 detail = "missing" if want is None else _first_diff(got.decode("utf-8", "replace"), want.decode("utf-8", "replace"))
                 raise GmError.one("verify.mismatch", turn=n, file=rel, detail=detail)
             checked += 1
+        reports = op.campaign.reports_dir(n)
+        extra = sorted(str(p.relative_to(root)) for p in reports.rglob("*")
+                       if p.is_file() and str(p.relative_to(root)) not in files)
+        if extra:
+            raise GmError.one("verify.extra", turn=n, file=extra[0])
         state = json.loads(files[f"state/{turn_name(n)}.json"])
-    return {"turns": op.campaign.latest(), "files_checked": checked}
+    edits += len(op.campaign.amendment_files(last))
+    amended(op, state, last)  # the edits waiting for the next turn must apply too
+    return {"turns": last, "files_checked": checked, "amendments": edits, "commitment": commitment(seed)}
 
 
 def _first_diff(got: str, want: str) -> str:

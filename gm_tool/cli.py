@@ -35,7 +35,21 @@ _TEXT = {
     "status": {"zh": "已结算回合：{turn}；待结算：第 {next} 回合\n已交：{received}\n未交（将按默认：原地不动、默认选项）：{missing}",
                "en": "Turns resolved: {turn}; next: turn {next}\nReceived: {received}\nMissing (will stay put with default options): {missing}"},
     "rolled": {"zh": "已回到第 {turn} 回合之后；被取代的回合移至 {superseded}", "en": "Back to after turn {turn}; superseded turns moved to {superseded}"},
-    "verified": {"zh": "校验通过：{turns} 个回合，{files_checked} 个文件与重放一致", "en": "Verified: {turns} turns, {files_checked} files match the replay"},
+    "verified": {"zh": "校验通过：{turns} 个回合，{files_checked} 个文件与重放一致（含 {amendments} 项 GM 调整）\n种子承诺 sha256：{commitment}（请与首帖公布的值比对）",
+                 "en": "Verified: {turns} turns, {files_checked} files match the replay ({amendments} GM edits included)\nSeed commitment sha256: {commitment} (compare it with the one published in the first post)"},
+    "default": {"zh": "  {player}：{default}", "en": "  {player}: {default}"},
+    "pending_edits": {"zh": "待生效的 GM 调整（将出现在第 {next} 回合帖子中）：", "en": "GM edits waiting to open turn {next}:"},
+    "edit": {"zh": "  {action} {args}（理由：{reason}）", "en": "  {action} {args} (reason: {reason})"},
+    "amended": {"zh": "已记录 GM 调整：{file}\n它会出现在第 {turn} 回合的日志与公开帖中（gm preview 可先看效果）",
+                "en": "GM edit recorded: {file}\nIt opens turn {turn}'s log and public post (gm preview shows it now)"},
+    "stale": {"zh": "注意：以下已提交的指令表在此调整后不再有效，请让玩家重新提交：",
+              "en": "Note: these stored sheets no longer validate after this edit; ask the players to send new ones:"},
+    "revealed": {"zh": "种子：{seed}\nsha256：{commitment}（与 campaign.yaml 记录的承诺{match}）\n玩家可用 gm verify 目录 --seed {seed} 校验全部回合",
+                 "en": "Seed: {seed}\nsha256: {commitment} ({match} the commitment in campaign.yaml)\nPlayers check every turn with: gm verify DIR --seed {seed}"},
+    "match": {"zh": "一致", "en": "matches"},
+    "nomatch": {"zh": "不一致！", "en": "DOES NOT MATCH"},
+    "weak_seed": {"zh": "警告：种子太短（{n} 个字符），玩家可能从承诺值反推出它；建议省略 --seed，让 gm 生成随机种子",
+                  "en": "warning: the seed is short ({n} characters); players could guess it from its commitment. Leave out --seed for a random one"},
     "written": {"zh": "已写入 {path}", "en": "wrote {path}"},
     "none": {"zh": "无", "en": "none"},
     "internal": {"zh": "内部错误：{error}（请报告此问题；设置 GM_DEBUG=1 可查看详情）",
@@ -85,6 +99,8 @@ def new(directory: Dir,
 
     result = ops.new_campaign(directory, scenario, seed, lang)
     say("created", lang, dir=result["dir"], players=", ".join(result["players"]), commitment=result["commitment"])
+    if seed is not None and len(seed) < 16:
+        typer.echo(_TEXT["weak_seed"][lang].format(n=len(seed)), err=True)
 
 
 @app.command()
@@ -93,13 +109,20 @@ def status(directory: Dir, as_json: Annotated[bool, typer.Option("--json")] = Fa
     """Turn number, whose orders are in, who is missing."""
     from gm_tool import app as ops
 
-    s = ops.status(directory)
+    s = ops.status(directory, lang)
     if as_json:
         typer.echo(json.dumps(s, ensure_ascii=False, indent=1))
         return
     none = _TEXT["none"][lang]
     say("status", lang, turn=s["turn"], next=s["next"], received=", ".join(s["received"]) or none,
         missing=", ".join(s["missing"]) or none)
+    for player, default in s["defaults"].items():
+        if default:
+            say("default", lang, player=player, default=default)
+    if s["amendments"]:
+        say("pending_edits", lang, next=s["next"])
+        for a in s["amendments"]:
+            say("edit", lang, action=a["action"], args=" ".join(map(str, a["args"] or [])), reason=a["reason"])
     if s["winner"]:
         say("winner", lang, winner=s["winner"])
 
@@ -162,14 +185,20 @@ def resolve(directory: Dir, lang: Lang = "zh") -> None:
 @app.command()
 @command
 def preview(directory: Dir, player: Annotated[Optional[str], typer.Option("--player")] = None,
+            fmt: Annotated[str, typer.Option("--format", help="markdown | bbcode")] = "markdown",
             lang: Lang = "zh") -> None:
-    """Resolve the current turn without saving anything, and print the post."""
+    """Resolve the current turn without saving anything, and print the post (public, or --player's)."""
     from gm_tool import app as ops
 
+    ext = {"markdown": "md", "md": "md", "bbcode": "bbcode"}.get(fmt)
+    if ext is None:
+        raise GmError.one("format.unknown", field="--format", exit_code=USAGE, value=fmt, allowed="markdown, bbcode")
     result = ops.resolve(directory, preview=True)
-    key = f"reports/turn-{result['turn']:03d}/{player or 'public'}.md"
+    key = f"reports/turn-{result['turn']:03d}/{player or 'public'}.{ext}"
     if key not in result["files"]:
-        raise GmError.one("player.unknown", field="--player", exit_code=USAGE, player=player, allowed="")
+        op = ops.open_campaign(directory)
+        raise GmError.one("player.unknown", field="--player", exit_code=USAGE, player=player,
+                          allowed=", ".join(op.ruleset.players(op.state())))
     typer.echo(result["files"][key], nl=False)
 
 
@@ -219,6 +248,36 @@ def verify(directory: Dir, seed: Annotated[Optional[str], typer.Option("--seed",
     from gm_tool import app as ops
 
     say("verified", lang, **ops.verify(directory, seed))
+
+
+@app.command()
+@command
+def amend(directory: Dir,
+          action: Annotated[str, typer.Argument(help="set-hp CHAR HP | move CHAR CELL | give-card CHAR CARD | take-card CHAR CARD | "
+                                                     "close-stronghold ID | open-stronghold ID | close-area CELL... | open-area CELL...")],
+          args: Annotated[Optional[list[str]], typer.Argument(help="The action's arguments.")] = None,
+          reason: Annotated[str, typer.Option("--reason", help="Why (shown in the public post).")] = "",
+          lang: Lang = "zh") -> None:
+    """A GM edit after the latest turn (logged with its reason, shown in the next posts, replayed by verify)."""
+    from gm_tool import app as ops
+
+    result = ops.amend(directory, action, args or [], reason, lang)
+    say("amended", lang, file=result["file"], turn=result["turn"])
+    if result["stale"]:
+        say("stale", lang)
+        for line in result["stale"]:
+            typer.echo(f"  {line}")
+
+
+@app.command()
+@command
+def reveal(directory: Dir, force: Annotated[bool, typer.Option("--force", help="Reveal before the game is over.")] = False,
+           lang: Lang = "zh") -> None:
+    """Print the secret seed (after the game) so players can check the commitment and replay."""
+    from gm_tool import app as ops
+
+    r = ops.reveal(directory, force)
+    say("revealed", lang, seed=r["seed"], commitment=r["commitment"], match=_TEXT["match" if r["matches"] else "nomatch"][lang])
 
 
 @app.command()

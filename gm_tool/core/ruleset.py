@@ -74,6 +74,17 @@ class Ruleset(Protocol):
         """Rendered posts: ``{"public": {...}, PLAYER: {...}}``, each ``{"bbcode": ..., "md": ...}``.
         Optional extra files (pictures) go under the key ``"files"`` as ``{name: bytes}``."""
 
+    def amend(self, state: State, action: dict[str, Any], source: str) -> tuple[State, list[Event]]:
+        """Apply one GM edit between turns (``{"action": NAME, "args": [...], "reason": TEXT}``):
+        the edited state and the edit's events, audiences set. Pure; raises GmError naming
+        ``source`` and the argument at fault. The events open the next turn's log and posts."""
+
+    def amend_actions(self) -> dict[str, str]:
+        """The GM edits this ruleset knows: ``{action: "its arguments"}``."""
+
+    def default_summary(self, state: State, player: str, lang: str) -> str:
+        """What ``player`` does if no sheet arrives (for `gm status`)."""
+
 
 def available() -> list[str]:
     import gm_tool.rulesets as pkg

@@ -83,5 +83,20 @@ class GrailWar:
 
         return posts(before, after, events, lang, templates_dir)
 
+    def amend(self, state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        from gm_tool.rulesets.grail_war.amend import amend
+
+        return amend(state, action, source)
+
+    def amend_actions(self) -> dict[str, str]:
+        from gm_tool.rulesets.grail_war.amend import usage
+
+        return usage()
+
+    def default_summary(self, state: dict[str, Any], player: str, lang: str) -> str:
+        from gm_tool.rulesets.grail_war.amend import default_summary
+
+        return default_summary(state, player, lang)
+
 
 RULESET = GrailWar()

@@ -1,0 +1,306 @@
+"""GM edits between turns (`gm amend`): fix a mistake, or restrict the map for the seed's 流局.
+
+An amendment is ``{"action": NAME, "args": [...], "reason": TEXT}``. :func:`amend` checks it
+against a state and returns the edited state plus its events; it is pure, so `gm verify`
+replays amendments exactly. The events tell the public post what kind of edit was made, to
+whom and why (ruling O3); what the rules hide (a card, an exact HP, a cell) goes only to those
+entitled to see it: the character's player, plus, for HP and moves, whoever sees the cells.
+
+Actions (seed 002 l.228: "流局 ... GM有权对地图和据点进行限制"):
+
+- ``set_hp CHARACTER HP``              1 <= HP <= max HP, living characters only
+- ``move CHARACTER CELL``              any open cell on the map it may stand on (capacity, river)
+- ``give_card CHARACTER CARD``         from the draw pile, else the discard pile; equipment from the
+                                        equipment pile into its slot (the old item goes back under it)
+- ``take_card CHARACTER CARD``         from the hand to the discard pile; equipped items back under
+                                        the equipment pile
+- ``close_stronghold ID`` / ``open_stronghold ID``
+- ``close_area CELL...`` / ``open_area CELL...``
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_tool.core.deck import Card, parse_card_spec
+from gm_tool.core.events import PUBLIC, EventLog
+from gm_tool.core.grid import cell_name, parse_cell
+from gm_tool.errors import GmError
+from gm_tool.i18n import register
+from gm_tool.rulesets.grail_war import cards, narrate
+from gm_tool.rulesets.grail_war.model import RIVER, Character, Game, Stronghold
+
+ACTIONS: dict[str, tuple[str, ...]] = {   # action -> its arguments ("..." = one or more)
+    "set_hp": ("character", "hp"),
+    "move": ("character", "cell"),
+    "give_card": ("character", "card"),
+    "take_card": ("character", "card"),
+    "close_stronghold": ("stronghold",),
+    "open_stronghold": ("stronghold",),
+    "close_area": ("cell...",),
+    "open_area": ("cell...",),
+}
+SWIMMERS = frozenset({"RIDER", "CASTER"})
+MAX_AREA = 400
+
+register({
+    "grail.amend.action": {"zh": "未知的 GM 调整 {value!r}；允许：{allowed}", "en": "unknown GM edit {value!r}; allowed: {allowed}"},
+    "grail.amend.args": {"zh": "{action} 需要参数：{usage}，实为 {got}", "en": "{action} takes: {usage}; got {got}"},
+    "grail.amend.character": {"zh": "没有角色 {value!r}；角色：{allowed}", "en": "no character {value!r}; characters: {allowed}"},
+    "grail.amend.dead": {"zh": "角色 {value} 已阵亡，不能调整", "en": "character {value} is dead and cannot be edited"},
+    "grail.amend.hp": {"zh": "体力 {value!r} 超出范围；允许 1-{max_hp}（{character} 的体力上限）",
+                       "en": "HP {value!r} is out of range; allowed 1-{max_hp} (the max HP of {character})"},
+    "grail.amend.same": {"zh": "没有变化：{what} 已经是 {value}", "en": "nothing changes: {what} is already {value}"},
+    "grail.amend.cell": {"zh": "格子 {value!r} 不在地图上（列 A-{last_col}，行 1-{rows}）",
+                         "en": "cell {value!r} is not on the map (columns A-{last_col}, rows 1-{rows})"},
+    "grail.amend.closed_cell": {"zh": "{cell} 已被关闭，不能把角色移入", "en": "{cell} is closed; no character may be moved there"},
+    "grail.amend.river": {"zh": "{cell} 是河道，{cls} 不能停在那里", "en": "{cell} is river; a {cls} cannot stand there"},
+    "grail.amend.capacity": {"zh": "{cell} 已满（每格最多 {limit}：总数/每方）", "en": "{cell} is full (at most {limit}: in all / per side)"},
+    "grail.amend.no_card": {"zh": "牌堆和弃牌堆中都没有可给出的 {value!r}{where}", "en": "no free {value!r} in the draw or discard pile{where}"},
+    "grail.amend.not_held": {"zh": "{character} 的手牌和装备中没有 {value!r}", "en": "{character} holds no {value!r} in hand or equipment"},
+    "grail.amend.stronghold": {"zh": "没有据点 {value!r}；据点编号：{allowed}", "en": "no stronghold {value!r}; strongholds: {allowed}"},
+    "grail.amend.area_size": {"zh": "一次最多 {limit} 个格子", "en": "at most {limit} cells at once"},
+})
+
+narrate.register({
+    "gm_set_hp": {"zh": "GM 调整了 {character} 的体力。理由：{reason}", "en": "The GM set the HP of {character}. Reason: {reason}",
+                  "section": "gm"},
+    "gm_set_hp_detail": {"zh": "{character} 的体力由 {old} 改为 {hp}。", "en": "{character}'s HP goes from {old} to {hp}."},
+    "gm_move": {"zh": "GM 移动了 {character}。理由：{reason}", "en": "The GM moved {character}. Reason: {reason}", "section": "gm"},
+    "gm_move_detail": {"zh": "{character} 被从 {start} 移到 {end}。", "en": "{character} is moved from {start} to {end}."},
+    "gm_give_card": {"zh": "GM 给了 {character} 一张牌。理由：{reason}", "en": "The GM gave {character} a card. Reason: {reason}",
+                     "section": "gm"},
+    "gm_give_card_detail": {"zh": "{character} 得到 {card}。", "en": "{character} receives {card}."},
+    "gm_take_card": {"zh": "GM 收走了 {character} 的一张牌。理由：{reason}", "en": "The GM took a card from {character}. Reason: {reason}",
+                     "section": "gm"},
+    "gm_take_card_detail": {"zh": "{character} 失去 {card}。", "en": "{character} loses {card}."},
+    "gm_close_stronghold": {"zh": "GM 关闭了据点 {stronghold}「{name}」（{cell}）：功能与传送失效，不能被占领（流局）。理由：{reason}",
+                            "en": "The GM closed stronghold {stronghold} {name} ({cell}): no function, no teleport, no capture. Reason: {reason}",
+                            "section": "gm"},
+    "gm_open_stronghold": {"zh": "GM 重新开放了据点 {stronghold}「{name}」（{cell}）。理由：{reason}",
+                           "en": "The GM reopened stronghold {stronghold} {name} ({cell}). Reason: {reason}", "section": "gm"},
+    "gm_close_area": {"zh": "GM 关闭了区域 {area}：此后任何角色不得进入（已在其中的可以离开）。理由：{reason}",
+                      "en": "The GM closed {area}: from now on no character may enter (those inside may leave). Reason: {reason}",
+                      "section": "gm"},
+    "gm_open_area": {"zh": "GM 重新开放了区域 {area}。理由：{reason}", "en": "The GM reopened {area}. Reason: {reason}", "section": "gm"},
+})
+narrate.TITLES["zh"].setdefault("gm", "GM 调整")
+narrate.TITLES["en"].setdefault("gm", "GM edits")
+
+
+def usage() -> dict[str, str]:
+    """Each action with its arguments, for help texts."""
+    return {name: " ".join(args) for name, args in ACTIONS.items()}
+
+
+def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Apply one GM edit to ``state``: the new state and the edit's events (audiences set).
+    Raise GmError naming ``source`` and the argument at fault."""
+    name = str(action.get("action", "")).replace("-", "_")
+    if name not in ACTIONS:
+        raise GmError.one("grail.amend.action", file=source, field="action", value=action.get("action"),
+                          allowed=", ".join(ACTIONS))
+    args = action.get("args")
+    args = [] if args is None else (args if isinstance(args, list) else [args])
+    spec = ACTIONS[name]
+    variadic = spec[-1].endswith("...")
+    if (len(args) < len(spec)) if variadic else (len(args) != len(spec)):
+        raise GmError.one("grail.amend.args", file=source, field="args", action=name, usage=" ".join(spec),
+                          got=" ".join(map(str, args)) or "—")
+    reason = str(action.get("reason", ""))
+    game = Game.from_state(state)
+    log = EventLog()
+    _Edit(game, log, source, reason).run(name, args)
+    from gm_tool.rulesets.grail_war import vision
+
+    vision.assign_audiences(game, log.events)
+    return game.to_state(), log.events
+
+
+class _Edit:
+    def __init__(self, game: Game, log: EventLog, source: str, reason: str) -> None:
+        self.game, self.log, self.source, self.reason = game, log, source, reason
+
+    def fail(self, code: str, field: str, **params: Any) -> GmError:
+        return GmError.one(code, file=self.source, field=field, **params)
+
+    def run(self, name: str, args: list[Any]) -> None:
+        getattr(self, name)(*args)
+
+    # arguments ------------------------------------------------------------------------------
+    def character(self, ref: Any, field: str = "args[0]") -> Character:
+        text = str(ref).strip()
+        for c in self.game.characters:
+            if text in (c.id, c.name):
+                if not c.alive:
+                    raise self.fail("grail.amend.dead", field, value=c.id)
+                return c
+        raise self.fail("grail.amend.character", field, value=ref,
+                        allowed=", ".join(c.id for c in self.game.characters))
+
+    def cell(self, ref: Any, field: str) -> tuple[int, int]:
+        board = self.game.board
+        try:
+            return parse_cell(str(ref), board.width, board.height)
+        except ValueError:
+            raise self.fail("grail.amend.cell", field, value=ref, last_col=cell_name((board.width - 1, 0))[:-1],
+                            rows=board.height) from None
+
+    def stronghold(self, ref: Any, field: str = "args[0]") -> Stronghold:
+        text = str(ref).strip()
+        for s in self.game.strongholds:
+            if text in (str(s.id), s.name):
+                return s
+        raise self.fail("grail.amend.stronghold", field, value=ref,
+                        allowed=", ".join(str(s.id) for s in self.game.strongholds))
+
+    def card_spec(self, ref: Any, field: str = "args[1]") -> tuple[str, str | None, int | None]:
+        try:
+            name, suit, rank = parse_card_spec(ref)
+        except ValueError:
+            raise self.fail("grail.bad_card", field, value=ref) from None
+        canon = cards.canonical(name)
+        if canon is None:
+            raise self.fail("grail.unknown_card", field, value=name)
+        return canon, suit, rank
+
+    def public(self, type_: str, **data: Any) -> None:
+        self.log.emit(type_, to=PUBLIC, reason=self.reason, **data)
+
+    # actions --------------------------------------------------------------------------------
+    def set_hp(self, who: Any, hp: Any) -> None:
+        c = self.character(who)
+        value = hp if isinstance(hp, int) and not isinstance(hp, bool) else \
+            int(hp) if isinstance(hp, str) and hp.strip().isdigit() and len(hp.strip()) < 4 else None
+        if value is None or not 1 <= value <= c.max_hp:
+            raise self.fail("grail.amend.hp", "args[1]", value=hp, max_hp=c.max_hp, character=c.id)
+        if value == c.hp:
+            raise self.fail("grail.amend.same", "args[1]", what=f"{c.id}.hp", value=value)
+        old, c.hp = c.hp, value
+        self.public("gm_set_hp", character=c.id)
+        self.log.emit("gm_set_hp_detail", to=[], actors=[c.player], cells=[cell_name(c.pos)],
+                      character=c.id, old=old, hp=value)
+
+    def move(self, who: Any, where: Any) -> None:
+        c = self.character(who)
+        to = self.cell(where, "args[1]")
+        game = self.game
+        if to == c.pos:
+            raise self.fail("grail.amend.same", "args[1]", what=f"{c.id}.pos", value=cell_name(to))
+        if to in game.closed_cells:
+            raise self.fail("grail.amend.closed_cell", "args[1]", cell=cell_name(to))
+        if game.board.terrain(to) == RIVER and c.cls not in SWIMMERS:
+            raise self.fail("grail.amend.river", "args[1]", cell=cell_name(to), cls=c.cls)
+        there = [x for x in game.alive() if x.pos == to]
+        rules = game.rules
+        if len(there) + 1 > rules["cell_capacity"] or \
+                sum(1 for x in there if x.side == c.side) + 1 > rules["side_capacity"]:
+            raise self.fail("grail.amend.capacity", "args[1]", cell=cell_name(to),
+                            limit=f"{rules['cell_capacity']}/{rules['side_capacity']}")
+        start, c.pos = c.pos, to
+        self.public("gm_move", character=c.id)
+        self.log.emit("gm_move_detail", to=[], actors=[c.player], cells=[cell_name(start), cell_name(to)],
+                      character=c.id, start=cell_name(start), end=cell_name(to))
+
+    def give_card(self, who: Any, ref: Any) -> None:
+        c = self.character(who)
+        name, suit, rank = self.card_spec(ref)
+        game = self.game
+        slot = cards.slot_of(name)
+        if slot is not None:
+            card = next((x for x in reversed(game.equipment_pile) if x.matches(name, suit, rank)), None)
+            if card is None:
+                raise self.fail("grail.amend.no_card", "args[1]", value=str(ref), where=self.holder(name, suit, rank))
+            game.equipment_pile.remove(card)
+            old = c.equipment.get(slot)
+            if old is not None:
+                game.equipment_pile.insert(0, old)
+            c.equipment[slot] = card
+        else:
+            card = game.deck.take(name, suit, rank) or self.from_discard(name, suit, rank)
+            if card is None:
+                raise self.fail("grail.amend.no_card", "args[1]", value=str(ref), where=self.holder(name, suit, rank))
+            c.hand.append(card)
+        self.public("gm_give_card", character=c.id)
+        self.log.emit("gm_give_card_detail", to=[c.player], character=c.id, card=card.to_dict(),
+                      **({"slot": slot} if slot else {}))
+
+    def take_card(self, who: Any, ref: Any) -> None:
+        c = self.character(who)
+        name, suit, rank = self.card_spec(ref)
+        card: Card | None = next((x for x in c.hand if x.matches(name, suit, rank)), None)
+        if card is not None:
+            c.hand.remove(card)
+            self.game.deck.discard(card)
+        else:
+            slot = next((s for s, x in c.equipment.items() if x is not None and x.matches(name, suit, rank)), None)
+            if slot is None:
+                raise self.fail("grail.amend.not_held", "args[1]", character=c.id, value=str(ref))
+            card = c.equipment[slot]
+            c.equipment[slot] = None
+            self.game.equipment_pile.insert(0, card)
+        self.public("gm_take_card", character=c.id)
+        self.log.emit("gm_take_card_detail", to=[c.player], character=c.id, card=card.to_dict())
+
+    def from_discard(self, name: str, suit: str | None, rank: int | None) -> Card | None:
+        pile = self.game.deck.discard_pile
+        for i in range(len(pile) - 1, -1, -1):
+            if pile[i].matches(name, suit, rank):
+                return pile.pop(i)
+        return None
+
+    def holder(self, name: str, suit: str | None, rank: int | None) -> str:
+        """Where the card is, for the error message (the GM sees everything)."""
+        for c in self.game.characters:
+            if any(x.matches(name, suit, rank) for x in c.hand) or \
+                    any(x is not None and x.matches(name, suit, rank) for x in c.equipment.values()):
+                return f" ({c.id})"
+        return ""
+
+    def _toggle_stronghold(self, ref: Any, close: bool) -> None:
+        s = self.stronghold(ref)
+        if s.closed == close:
+            raise self.fail("grail.amend.same", "args[0]", what=f"stronghold {s.id}.closed", value=close)
+        s.closed = close
+        self.public("gm_close_stronghold" if close else "gm_open_stronghold", stronghold=s.id, name=s.name,
+                    cell=cell_name(s.pos))
+
+    def close_stronghold(self, ref: Any) -> None:
+        self._toggle_stronghold(ref, True)
+
+    def open_stronghold(self, ref: Any) -> None:
+        self._toggle_stronghold(ref, False)
+
+    def _area(self, refs: tuple[Any, ...]) -> list[tuple[int, int]]:
+        if len(refs) > MAX_AREA:
+            raise self.fail("grail.amend.area_size", "args", limit=MAX_AREA)
+        cells: list[tuple[int, int]] = []
+        for i, ref in enumerate(refs):
+            cell = self.cell(ref, f"args[{i}]")
+            if cell not in cells:
+                cells.append(cell)
+        return cells
+
+    def close_area(self, *refs: Any) -> None:
+        cells = [c for c in self._area(refs) if c not in self.game.closed_cells]
+        if not cells:
+            raise self.fail("grail.amend.same", "args", what="closed", value=" ".join(map(str, refs)))
+        self.game.closed_cells = sorted({*self.game.closed_cells, *cells}, key=lambda c: (c[1], c[0]))
+        self.public("gm_close_area", area=[cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))])
+
+    def open_area(self, *refs: Any) -> None:
+        cells = [c for c in self._area(refs) if c in self.game.closed_cells]
+        if not cells:
+            raise self.fail("grail.amend.same", "args", what="open", value=" ".join(map(str, refs)))
+        self.game.closed_cells = [c for c in self.game.closed_cells if c not in cells]
+        self.public("gm_open_area", area=[cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))])
+
+
+def default_summary(state: dict[str, Any], player: str, lang: str) -> str:
+    """What a player who sends no sheet does this turn (for `gm status`)."""
+    game = Game.from_state(state)
+    chars = [c for c in game.of_player(player) if c.alive]
+    where = "、".join(f"{c.name} {cell_name(c.pos)}" for c in chars) or "—"
+    if lang == "zh":
+        return f"原地不动（{where}），战术选项取默认值（同 gm template）"
+    return f"stays put ({where}) with the default tactical options (as gm template shows)"
