@@ -751,7 +751,7 @@ class Fight:
 
     def forced_strike(self, a: Fighter, b: Fighter) -> bool:
         """不死徒手: a uses a 杀 on b if its list answers magic cards with 杀."""
-        if not a.c.alive or not b.c.alive:
+        if not a.c.alive or not b.c.alive or a.petrified:
             return False
         entry = self.entry_for(a, SHA, "magic")
         if entry is None or not self.spare(a, SHA, "magic", entry):
