@@ -40,8 +40,18 @@ def column_index(letters: str) -> int:
     return x - 1
 
 
+_NAMES: dict[Cell, str] = {}
+
+
 def cell_name(cell: Cell) -> str:
-    return f"{column_name(cell[0])}{cell[1] + 1}"
+    try:
+        return _NAMES[cell]  # states and events name the same cells again and again
+    except (KeyError, TypeError):
+        pass
+    name = f"{column_name(cell[0])}{cell[1] + 1}"
+    if type(cell) is tuple and len(_NAMES) < 1 << 16:
+        _NAMES[cell] = name
+    return name
 
 
 def parse_cell(text: object, width: int | None = None, height: int | None = None) -> Cell:
@@ -49,6 +59,10 @@ def parse_cell(text: object, width: int | None = None, height: int | None = None
     or outside a ``width`` x ``height`` board when those are given."""
     if not isinstance(text, str):
         raise ValueError(f"not a cell: {text!r}")
+    if width is None:  # fast path for names already seen (no bounds to check)
+        cell = _SEEN.get(text)
+        if cell is not None and cell[1] >= 0:
+            return cell
     cell = _parse_name(text)
     if cell is None:
         raise ValueError(f"not a cell: {text!r}")
@@ -57,11 +71,17 @@ def parse_cell(text: object, width: int | None = None, height: int | None = None
     return cell
 
 
+_SEEN: dict[str, Cell] = {}
+
+
 @lru_cache(maxsize=1 << 16)
 def _parse_name(text: str) -> Cell | None:
     """The cell a text names, or None (cached: states name the same cells again and again)."""
     m = _CELL_RE.match(text.strip())
-    return (column_index(m.group(1)), int(m.group(2)) - 1) if m else None
+    cell = (column_index(m.group(1)), int(m.group(2)) - 1) if m else None
+    if cell is not None and len(_SEEN) < 1 << 16:
+        _SEEN[text] = cell
+    return cell
 
 
 def in_bounds(cell: Cell, width: int, height: int) -> bool:
