@@ -33,6 +33,7 @@ register({
     "verify.extra": {"zh": "第 {turn} 回合多出了重放中没有的文件", "en": "turn {turn}: a file the replay does not produce"},
     "verify.orders": {"zh": "第 {turn} 回合的指令表无法通过校验：{detail}", "en": "turn {turn}: a stored sheet no longer validates: {detail}"},
     "rollback.none": {"zh": "已在第 {turn} 回合，无需回退", "en": "already at turn {turn}; nothing to roll back"},
+    "verify.mismatch": {"zh": "第 {turn} 回合的此文件与重放结果不同：{detail}", "en": "turn {turn} differs from the replay: {detail}"},
 })
 
 BUNDLED = Path(__file__).parent / "scenarios"
@@ -495,10 +496,15 @@ def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
 
 
 def _first_diff(got: str, want: str) -> str:
-    for i, (a, b) in enumerate(zip(got.splitlines(), want.splitlines()), 1):
+    """The first line where the replay and the stored file differ, both quoted."""
+    a_lines, b_lines = got.splitlines(), want.splitlines()
+    for i in range(max(len(a_lines), len(b_lines))):
+        a = a_lines[i] if i < len(a_lines) else None
+        b = b_lines[i] if i < len(b_lines) else None
         if a != b:
-            return f"line {i}: replay {a[:80]!r} / stored {b[:80]!r}"
-    return f"lengths differ: replay {len(got)} / stored {len(want)}"
+            show = lambda t: "(end of file)" if t is None else repr(t[:80])  # noqa: E731
+            return f"line {i + 1}: replay {show(a)} / stored {show(b)}"
+    return f"lengths differ: replay {len(got)} / stored {len(want)} characters"
 
 
 def events(root: Path, turn: int) -> list[dict[str, Any]]:

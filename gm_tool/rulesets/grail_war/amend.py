@@ -54,7 +54,7 @@ register({
     "grail.amend.cell": {"zh": "格子 {value!r} 不在地图上（列 A-{last_col}，行 1-{rows}）",
                          "en": "cell {value!r} is not on the map (columns A-{last_col}, rows 1-{rows})"},
     "grail.amend.closed_cell": {"zh": "{cell} 已被关闭，不能把角色移入", "en": "{cell} is closed; no character may be moved there"},
-    "grail.amend.river": {"zh": "{cell} 是河道，{cls} 不能停在那里", "en": "{cell} is river; a {cls} cannot stand there"},
+    "grail.amend.river": {"zh": "{cell} 是河道，{klass} 不能停在那里", "en": "{cell} is river; a {klass} cannot stand there"},
     "grail.amend.capacity": {"zh": "{cell} 已满（每格最多 {limit}：总数/每方）", "en": "{cell} is full (at most {limit}: in all / per side)"},
     "grail.amend.no_card": {"zh": "牌堆和弃牌堆中都没有可给出的 {value!r}{where}", "en": "no free {value!r} in the draw or discard pile{where}"},
     "grail.amend.not_held": {"zh": "{character} 的手牌和装备中没有 {value!r}", "en": "{character} holds no {value!r} in hand or equipment"},
@@ -190,7 +190,7 @@ class _Edit:
         if to in game.closed_cells:
             raise self.fail("grail.amend.closed_cell", "args[1]", cell=cell_name(to))
         if game.board.terrain(to) == RIVER and c.cls not in SWIMMERS:
-            raise self.fail("grail.amend.river", "args[1]", cell=cell_name(to), cls=c.cls)
+            raise self.fail("grail.amend.river", "args[1]", cell=cell_name(to), klass=c.cls)
         there = [x for x in game.alive() if x.pos == to]
         rules = game.rules
         if len(there) + 1 > rules["cell_capacity"] or \
