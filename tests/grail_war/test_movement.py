@@ -189,6 +189,15 @@ def test_r3_a_move_may_not_end_in_the_river():
     assert "may not end in the river" in refusal(s, "r", to="D2", special="cross")
 
 
+def test_m14_a_crossing_cut_short_stays_in_the_river():
+    """seed l.10 "请玩家看准使用技能时的移动距离，以免渡河失败" (ruling M14): two enemy RIDERs crossing from
+    opposite banks bar each other in mid-river; the crossings fail and both stay in the river."""
+    s = setup(["..~~.."], [C("r", "RIDER", "red", "B1"), C("b", "RIDER", "blue", "E1")])
+    res = turn(s, sheet(s, "r", to="E1", special="cross"), sheet(s, "b", to="B1", special="cross"))
+    assert pos(res.state) == {"r": "C1", "b": "D1"}
+    assert {e["character"] for e in events(res, "blocked", reason="enemy")} == {"r", "b"}
+
+
 def test_m11_class_movement_crosses_and_climbs_together():
     """seed l.151 "是否发动介职特效" (ruling M11): the class movement is one yes/no: a CASTER asking for it
     may both cross the river and climb the far bank."""
