@@ -615,6 +615,7 @@ class Fight:
             return
         if sk.once:
             f.once.add(sk.id)
+        self.pub("skill", character=f.id, skill=sk.name, targets=[t.id for t in targets if t is not f])
         if n:
             self.spend(f, spent, sk.name)
         if lose:
@@ -622,7 +623,6 @@ class Fight:
             self.pub("lose_hp", character=f.id, amount=lose, hp=f.c.hp, reason=sk.name)
         ctx = Ctx(SKILL_PHASE)
         ctx.skill = sk
-        self.pub("skill", character=f.id, skill=sk.name, targets=[t.id for t in targets if t is not f])
         for t in targets:
             if t.c.alive or t is f:
                 self.effects(f, t, sk.effects, ctx)

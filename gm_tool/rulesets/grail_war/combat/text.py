@@ -13,7 +13,7 @@ narrate.register({
     "nullify": {"zh": "{character} 打出 {card}，抵消了 {source} 的【{against}】对其的效果。", "en": "{character} plays {card}, cancelling the effect of {source}'s 【{against}】 on them."},
     "respond": {"zh": "{character} 打出 {cards} 作为【{need}】。", "en": "{character} plays {cards} as 【{need}】."},
     "respond_by": {"zh": "{character} 以【{via}】视为打出【{need}】。", "en": "{character} counts as playing 【{need}】 through 【{via}】."},
-    "strike": {"zh": "{character} 使用【杀】{cards}，目标：{targets}。", "en": "{character} uses a 杀 {cards} on {targets}."},
+    "strike": {"zh": "{character} 出杀 {cards}，目标：{targets}。", "en": "{character} uses 杀 {cards} on {targets}."},
     "no_effect": {"zh": "{character} 的【杀】对 {target} 无效（【{item}】）。", "en": "{character}'s 杀 has no effect on {target} (【{item}】)."},
     "hit_anyway": {"zh": "{character} 的【杀】虽被闪避，依然命中 {target}。", "en": "{character}'s 杀 was dodged but still hits {target}."},
     "curse": {"zh": "{character} 使用 {card}，下一张【杀】伤害+1。", "en": "{character} uses {card}: the next 杀 deals +1."},
