@@ -115,10 +115,12 @@ class Game:
             if not due:
                 break
             chance = Chance(seed, f"bots-{turns + 1}")
-            orders = {}
-            for player in due:
-                sheet = rs.bot_sheet(state, player, kinds.get(side_of.get(player), "random"), chance)
-                orders[player] = rs.parse_orders(state, sheet, f"bot:{player}", "en")
+            wanted = {player: kinds.get(side_of.get(player), "random") for player in due}
+            if hasattr(rs, "bot_orders"):  # the same orders, faster
+                orders = rs.bot_orders(state, wanted, chance)
+            else:
+                orders = {p: rs.parse_orders(state, rs.bot_sheet(state, p, kind, chance), f"bot:{p}", "en")
+                          for p, kind in wanted.items()}
             state = rs.resolve(state, orders, seed).state
             turns += 1
         end = rs.summary_for_sim(state)

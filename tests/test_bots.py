@@ -153,3 +153,19 @@ def test_greedy_takes_strongholds():
     assert parse_cell(bob["pos"]) == parse_cell("B5")
     second = _greedy_turn(first).state
     assert next(s for s in second["strongholds"] if s["id"] == 2)["owner"] == "red"
+
+
+@pytest.mark.parametrize("scenario", ["skirmish", "fuyuki"])
+def test_bot_orders_equal_sheets_then_parse_orders(scenario):
+    """The simulator's one-conversion path gives exactly the Orders of bot_sheet + parse_orders."""
+    rng = random.Random(f"eq-{scenario}")
+    base = _state(scenario)
+    for k in range(12):
+        state = _scramble(base, rng) if k else base
+        kinds = {p: ("random", "greedy")[i % 2] for i, p in enumerate(RS.due(state))}
+        fast = RS.bot_orders(state, kinds, Chance("eq", str(k)))
+        slow_chance = Chance("eq", str(k))
+        slow = {p: RS.parse_orders(state, RS.bot_sheet(state, p, kind, slow_chance), p, "en")
+                for p, kind in kinds.items()}
+        assert fast == slow
+        assert list(fast) == list(kinds)

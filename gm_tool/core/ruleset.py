@@ -67,7 +67,9 @@ class Ruleset(Protocol):
     def summary_for_sim(self, state: State) -> dict[str, Any]:
         """For `gm simulate`: ``{"sides": [...], "winner": side | "draw" | None (not over),
         "score": {side: number} (optional), "units": [{"id", "player", "side", "class", "alive"}]}``.
-        Built-in bots are named by the ruleset's ``bot_kinds`` tuple."""
+        Built-in bots are named by the ruleset's ``bot_kinds`` tuple. Optional, for speed:
+        ``bot_orders(state, {player: kind}, chance) -> {player: orders}``, equal to calling
+        ``bot_sheet`` then ``parse_orders`` for each player in the order given."""
 
     def posts(self, before: State, after: State, events: list[Event], lang: str,
               templates_dir: Any = None) -> dict[str, dict[str, str]]:

@@ -9,6 +9,17 @@ from gm_tool.core.ruleset import Resolution
 from gm_tool.rulesets.grail_war import messages  # noqa: F401  (registers the messages)
 
 
+_NO_CARDS: dict[str, list] = {"draw_pile": [], "discard_pile": []}
+
+
+def _without_piles(state: dict[str, Any]):
+    """The state as a Game for reading sheets: orders never look at the deck or the equipment
+    pile, which are most of what converting a state costs, so they are left empty."""
+    from gm_tool.rulesets.grail_war.model import Game
+
+    return Game.from_state({**state, "deck": _NO_CARDS, "equipment_pile": []})
+
+
 class GrailWar:
     name = "grail_war"
 
@@ -32,16 +43,14 @@ class GrailWar:
         return [p for p in self.players(state) if p in alive]
 
     def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Any:
-        from gm_tool.rulesets.grail_war.model import Game
         from gm_tool.rulesets.grail_war.orders import parse
 
-        return parse(Game.from_state(state), sheet, source, lang)
+        return parse(_without_piles(state), sheet, source, lang)
 
     def default_orders(self, state: dict[str, Any], player: str) -> Any:
-        from gm_tool.rulesets.grail_war.model import Game
         from gm_tool.rulesets.grail_war.orders import default
 
-        return default(Game.from_state(state), player)
+        return default(_without_piles(state), player)
 
     def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str) -> Resolution:
         from gm_tool.rulesets.grail_war.resolve import resolve
@@ -69,6 +78,13 @@ class GrailWar:
         return sheet(state, player, kind, chance)
 
     bot_kinds = ("random", "greedy")
+
+    def bot_orders(self, state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+        """``{player: parse_orders(state, bot_sheet(state, player, kind, chance))}`` for every
+        ``player: kind`` given, in that order, converting the state once."""
+        from gm_tool.rulesets.grail_war.bots import orders
+
+        return orders(state, kinds, chance)
 
     def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
         """Who won (a side, "draw", or None while the game goes on), territory as the score, and

@@ -37,10 +37,23 @@ def _game(state: dict[str, Any]) -> Game:
     return Game.from_state({**state, "deck": _EMPTY_DECK, "equipment_pile": []})
 
 
+_REACH: dict[tuple, dict[Cell, int]] = {}
+
+
 def destinations(game: Game, char: Character) -> dict[Cell, int]:
-    """Every cell the character may walk to this turn (not ending in a river), with its distance."""
-    reach = reachable(char.pos, char.move, movement.step_rule(game, char), game.board.width, game.board.height)
-    return {c: d for c, d in reach.items() if game.board.terrain(c) != RIVER or c == char.pos}
+    """Every cell the character may walk to this turn (not ending in a river), with its distance.
+    Walking depends on the terrain, the closed cells, the class and the move only, so the answer
+    is kept for the next turns and games on the same map (a simulation asks it again and again)."""
+    board = game.board
+    key = (tuple(board.rows), repr(board.tunnels), tuple(game.closed_cells), char.cls, char.pos, char.move)
+    hit = _REACH.get(key)
+    if hit is None:
+        reach = reachable(char.pos, char.move, movement.step_rule(game, char), board.width, board.height)
+        hit = {c: d for c, d in reach.items() if board.terrain(c) != RIVER or c == char.pos}
+        if len(_REACH) > 50_000:
+            _REACH.clear()
+        _REACH[key] = hit
+    return dict(hit)
 
 
 def teleports(game: Game, char: Character) -> list[Cell]:
@@ -195,7 +208,21 @@ def _greedy(game: Game, player: str, char: Character, chance: Chance, out: dict[
 
 
 def sheet(state: dict[str, Any], player: str, kind: str, chance: Chance) -> dict[str, Any]:
+    return write(_game(state), player, kind, chance)
+
+
+def orders(state: dict[str, Any], kinds: dict[str, str], chance: Chance) -> dict[str, Any]:
+    """Every listed player's bot sheet, parsed: ``{player: Orders}``. The same sheets and the
+    same Orders as ``sheet`` then ``parse_orders`` player by player, from one conversion of the
+    state instead of two per player (simulations spend most of their time there)."""
+    from gm_tool.rulesets.grail_war.orders import parse
+
     game = _game(state)
+    return {p: parse(game, write(game, p, kind, chance), f"bot:{p}", "en") for p, kind in kinds.items()}
+
+
+def write(game: Game, player: str, kind: str, chance: Chance) -> dict[str, Any]:
+    """The sheet a bot of ``kind`` writes for ``player`` (reads ``game``, never changes it)."""
     chars = [c for c in game.of_player(player) if c.alive]
     out: dict[str, Any] = {"turn": game.turn + 1, "player": player}
     if not chars:
