@@ -252,7 +252,7 @@ def _orders_for(op: Open, state: dict[str, Any], n: int) -> dict[str, Any]:
     due = op.ruleset.due(state)
     present = [files[p] for p in due if p in files]
     parsed = {p: orders for p, (_, orders) in check_files(op, present, op.lang, state).items()}
-    return {p: parsed.get(p, op.ruleset.default_orders(state, p)) for p in due}
+    return {p: parsed[p] if p in parsed else op.ruleset.default_orders(state, p) for p in due}
 
 
 def _amendments(op: Open, n: int) -> list[tuple[Path, dict[str, Any]]]:
