@@ -136,13 +136,13 @@ def random_state(rng: random.Random, into_tunnels: bool = True) -> dict:
     return state
 
 
-def perturb(state: dict, player: str, rng: random.Random) -> tuple[dict, str]:
+def perturb(state: dict, player: str, rng: random.Random, into_tunnels: bool = True) -> tuple[dict, str]:
     """A copy of ``state`` changed only outside what ``player`` may see."""
     s = json.loads(json.dumps(state))
     seen = set(RULESET.view(state, player)["visible"])
     w, h = s["map"]["width"], s["map"]["height"]
     hidden_cells = [cell_name((x, y)) for y in range(h) for x in range(w) if cell_name((x, y)) not in seen]
-    for t, tunnel in enumerate(s["map"]["tunnels"]):
+    for t, tunnel in enumerate(s["map"]["tunnels"] if into_tunnels else []):
         hidden_cells += [cell_name((k, h + t)) for k in range(tunnel["length"])]
     others = [c for c in s["characters"] if c["player"] != player]
     unseen = [c for c in others if c["pos"] not in seen]
@@ -193,7 +193,7 @@ def test_private_posts_ignore_unseen_places_and_hands(seed):
     rng = random.Random(seed)
     state = random_state(rng, into_tunnels=False)  # see test_m16_posts_of_a_character_inside_a_tunnel
     player = rng.choice(RULESET.players(state))
-    changed, what = perturb(state, player, rng)
+    changed, what = perturb(state, player, rng, into_tunnels=False)
     if what in ("kill", "remove", "hp", "equip"):  # deaths and the fallen are public (G2)
         return
     before, after = dict(state, turn=0), dict(state, turn=1)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_tool.core.grid import cell_name
+from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.rulesets.grail_war import vision
-from gm_tool.rulesets.grail_war.model import Game
 
 HIDDEN_OTHER = ("hand", "equipment_cards", "healed_turn", "status", "move", "skills")
 
@@ -20,13 +19,12 @@ HIDDEN_OTHER = ("hand", "equipment_cards", "healed_turn", "status", "move", "ski
 def view(state: dict[str, Any], player: str | None) -> dict[str, Any]:
     if player is None:
         return state
-    game = Game.from_state(state)
-    seen = vision.visible_cells(game, player)
+    seen = vision.visible_in_state(state, player)
     characters = []
-    for c, d in zip(game.characters, state["characters"]):
-        if c.player == player:
+    for d in state["characters"]:
+        if d["player"] == player:
             characters.append(d)
-        elif c.alive and c.pos in seen:
+        elif d["alive"] and parse_cell(d["pos"]) in seen:
             other = {k: v for k, v in d.items() if k not in HIDDEN_OTHER}
             other["hand"] = None
             characters.append(other)

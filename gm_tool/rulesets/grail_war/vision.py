@@ -81,25 +81,40 @@ class Sight:
         return who
 
 
-def visible_cells(game: Game, player: str) -> set[Cell]:
-    """The cells ``player`` sees at the end of a turn (see the module docstring)."""
-    board = game.board
-    w, h, r = board.width, board.height, game.rules["vision"]
+def _visible(mine: list[tuple[Cell, bool, str]], strongholds: list[tuple[Cell, str, str | None, bool]],
+             width: int, height: int, rules: dict) -> set[Cell]:
+    """The one rule, on plain values: ``mine`` = (cell, alive, side) of the player's characters,
+    ``strongholds`` = (cell, kind, owner, working)."""
     seen: set[Cell] = set()
     sides: list[str] = []
     eligible = False
-    for c in game.characters:
-        if c.player != player:
-            continue
-        if c.side not in sides:
-            sides.append(c.side)
-        if c.alive and board.on_board(c.pos):
+    for pos, alive, side in mine:
+        if side not in sides:
+            sides.append(side)
+        if alive and 0 <= pos[1] < height:
             eligible = True
-            seen.update(square(c.pos, r, w, h))
+            seen.update(square(pos, rules["vision"], width, height))
     if eligible:
-        for side in sides:
-            seen |= side_vision(game, side)
+        for pos, kind, owner, working in strongholds:
+            if owner in sides and working and kind in ("vision", "bridge"):
+                radius = rules["stronghold_vision"] if kind == "vision" else rules["bridge_vision"]
+                seen.update(square(pos, radius, width, height))
     return seen
+
+
+def visible_cells(game: Game, player: str) -> set[Cell]:
+    """The cells ``player`` sees at the end of a turn (see the module docstring)."""
+    return _visible([(c.pos, c.alive, c.side) for c in game.characters if c.player == player],
+                    [(s.pos, s.kind, s.owner, s.working) for s in game.strongholds],
+                    game.board.width, game.board.height, game.rules)
+
+
+def visible_in_state(state: dict, player: str) -> set[Cell]:
+    """:func:`visible_cells` straight from a state's JSON (no Game built: views are made often)."""
+    return _visible([(parse_cell(c["pos"]), c["alive"], c["side"]) for c in state["characters"] if c["player"] == player],
+                    [(parse_cell(s["pos"]), s["kind"], s.get("owner"),
+                      not s.get("destroyed", False) and not s.get("closed", False)) for s in state["strongholds"]],
+                    state["map"]["width"], state["map"]["height"], state["rules"])
 
 
 def assign_audiences(game: Game, events: list[dict]) -> None:
