@@ -165,6 +165,7 @@ def atomic_dir(path: Path, files: dict[str, str | bytes]) -> None:
         with open(target, "wb") as fh:
             fh.write(raw)
         written.append(target)
+        _step()
     if not _syncfs(stage):  # one flush for the whole set where the OS allows it
         for target in written:
             fd = os.open(target, os.O_RDONLY)
