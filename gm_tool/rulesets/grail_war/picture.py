@@ -222,8 +222,9 @@ def marks_of(v: dict[str, Any], player: str | None, labels: dict[str, str] | Non
     """The living characters of a view as marks; ``labels`` maps ids to marker labels (default:
     their index in the view, from 1)."""
     labels = labels or {c["id"]: str(i + 1) for i, c in enumerate(v["characters"])}
+    height = v["map"]["height"]
     return [Mark(c["pos"], c["side"], labels.get(c["id"], "?"), player is not None and c.get("player") == player)
-            for c in v["characters"] if c["alive"]]
+            for c in v["characters"] if c["alive"] and parse_cell(c["pos"])[1] < height]  # tunnel cells: not drawn
 
 
 def png(im) -> bytes:

@@ -31,7 +31,7 @@ LABELS = {
            "cells": "格数", "events": "本回合经过", "nothing": "无事发生。", "character": "角色", "hp": "体力",
            "hand": "手牌", "equipment": "装备", "weapon": "武器", "armor": "防具", "pos": "位置", "map": "视野地图",
            "none": "无", "class": "职阶", "no": "#", "name": "名称", "kind": "功能", "strongholds": "据点",
-           "owner": "归属", "dead": "阵亡", "winner": "胜者", "neutral": "中立", "destroyed": "已毁",
+           "owner": "归属", "dead": "阵亡", "winner": "胜者", "neutral": "中立", "destroyed": "已毁", "in_tunnel": "海底隧道内（{cell}）",
            "seen": "视野内的其他角色", "seen_none": "视野内没有其他角色。", "drawn": "本回合获得的牌",
            "fights": "本回合共发生 {n} 场战斗。", "no_fights": "本回合没有发生战斗。",
            "died": "本回合阵亡", "fallen": "已阵亡", "limit": "手牌上限", "alive": "存活", "state": "状态",
@@ -49,7 +49,7 @@ LABELS = {
            "character": "Character", "hp": "HP", "hand": "Hand", "equipment": "Equipment", "weapon": "Weapon",
            "armor": "Armor", "pos": "Position", "map": "Vision map", "none": "none", "class": "Class", "no": "#",
            "name": "Name", "kind": "Kind", "strongholds": "Strongholds", "owner": "Owner", "dead": "Dead",
-           "winner": "Winner", "neutral": "neutral", "destroyed": "destroyed",
+           "winner": "Winner", "neutral": "neutral", "destroyed": "destroyed", "in_tunnel": "inside the tunnel ({cell})",
            "seen": "Other characters in sight", "seen_none": "No other character in sight.",
            "drawn": "Cards received this turn", "fights": "{n} fight(s) took place this turn.",
            "no_fights": "No fight took place this turn.", "died": "Died this turn", "fallen": "Fallen",
@@ -85,6 +85,8 @@ def draw_map(v: dict[str, Any], player: str | None) -> str:
     for c in v["characters"]:  # the reader's own mark wins in a shared cell
         if c["alive"]:
             x, y = parse_cell(c["pos"])
+            if y >= board["height"]:  # inside a tunnel (ruling M16): told in words, not drawn
+                continue
             if grid[y][x] != "@":
                 grid[y][x] = (c["side"][0].upper() if player is None else
                               "@" if c.get("player") == player else ("A" if c["side"] in mine else "E"))
@@ -123,6 +125,10 @@ class _Turn:
     def side(self, side: Any) -> str:
         return narrate.side_name(side, self.lang) if side else self.L["neutral"]
 
+    def place(self, pos: str) -> str:
+        """A cell as told to a player: cells inside a tunnel lie below the map (ruling M16)."""
+        return self.L["in_tunnel"].format(cell=pos) if parse_cell(pos)[1] >= self.after["map"]["height"] else pos
+
     def common(self) -> dict[str, Any]:
         L, after = self.L, self.after
         strongholds = [{"id": s["id"], "name": s["name"], "pos": s["pos"], "kind": L["kinds"].get(s["kind"], s["kind"]),
@@ -155,7 +161,7 @@ class _Turn:
         numbers = {c["id"]: str(i + 1) for i, c in enumerate(mine + others)}
         own_ids = {c["id"] for c in mine}
         me = [{"no": numbers[c["id"]], "name": c["name"], "class": c["class"], "side": self.side(c["side"]),
-               "hp": c["hp"], "max_hp": c["max_hp"], "pos": c["pos"], "alive": c["alive"],
+               "hp": c["hp"], "max_hp": c["max_hp"], "pos": self.place(c["pos"]), "alive": c["alive"],
                "hand": [_label(x) for x in c["hand"]],
                "hand_text": "".join(f"【{_label(x)}】" for x in c["hand"]), "limit": _hand_limit(c),
                "weapon": c["equipment"].get("weapon"), "armor": c["equipment"].get("armor")} for c in mine]
