@@ -106,6 +106,8 @@ def bot_orders(rs, state, seed: str, kind: str = "random") -> dict:
     from gm_tool.core.chance import Chance
 
     chance = Chance(seed, f"bots-{state['turn'] + 1}")
+    if hasattr(rs, "bot_orders"):
+        return rs.bot_orders(state, {p: kind for p in rs.due(state)}, chance)
     return {p: rs.parse_orders(state, rs.bot_sheet(state, p, kind, chance), p, "en") for p in rs.due(state)}
 
 

@@ -58,6 +58,8 @@ def destinations(game: Game, char: Character) -> dict[Cell, int]:
 
 def teleports(game: Game, char: Character) -> list[Cell]:
     """Stronghold cells the character may legally teleport to, in board order."""
+    if char.cls != "CASTER" and game.stronghold_at(char.pos) is None:
+        return []  # only a CASTER, or someone standing on a teleport point, ever teleports (R4, R6)
     return sorted((s.pos for s in game.strongholds if movement.teleport_problem(game, char, s.pos) is None),
                   key=lambda c: (c[1], c[0]))
 
