@@ -8,17 +8,20 @@ legal teleport), random keep list, skill use, 出杀/出闪 lists, 咒, 宝石, 
 close as its move allows); heals when low — towards an own working heal stronghold (teleporting
 there when it may), keeping 闪 and 宝石 and using 宝石 on itself; otherwise it takes strongholds:
 it stays on an untaken stronghold it stands on (capture needs a whole turn there) or heads for the
-nearest stronghold its side does not hold. It always strikes at enemies and dodges everything.
+nearest stronghold its side does not hold. It walks by true walking distance (rivers and heights
+count) and breaks ties by lot, so neither side is favoured by a fixed order. It always strikes at
+enemies and dodges everything.
 
 Every choice is drawn from the ``chance`` given, in a fixed order, so bots are replayable.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from gm_tool.core.chance import Chance
-from gm_tool.core.grid import Cell, cell_name, manhattan, reachable
+from gm_tool.core.grid import Cell, cell_name, manhattan, neighbours, reachable
 from gm_tool.rulesets.grail_war import movement, vision
 from gm_tool.rulesets.grail_war.model import RIVER, Character, Game
 
@@ -181,9 +184,10 @@ def _greedy(game: Game, player: str, char: Character, chance: Chance, out: dict[
     here = game.stronghold_at(char.pos)
     heals = [s for s in game.strongholds if s.kind == "heal" and s.owner == char.side and s.working
              and (char.healed_turn is None or game.turn + 1 - char.healed_turn >= game.rules["heal_cooldown"])]
+    near = lambda s: manhattan(s.pos, char.pos)  # noqa: E731
     goal: Cell | None = None
     if _low(char) and char.hp < char.max_hp and heals:
-        target = min(heals, key=lambda s: (manhattan(s.pos, char.pos), s.id))
+        target = _pick(chance, heals, near, "bot.heal", lambda s: s.id)
         if target.pos == char.pos:
             return  # stay and heal
         if target.pos in teleports(game, char):
@@ -194,19 +198,55 @@ def _greedy(game: Game, player: str, char: Character, chance: Chance, out: dict[
         seen = vision.visible_cells(game, player)
         enemies = [c for c in game.alive() if c.side != char.side and c.pos in seen]
         if enemies:
-            goal = min(enemies, key=lambda e: (manhattan(e.pos, char.pos), e.hp, e.id)).pos
+            goal = _pick(chance, enemies, lambda e: (manhattan(e.pos, char.pos), e.hp), "bot.enemy", lambda e: e.id).pos
     if goal is None:
         if here is not None and here.owner != char.side and not here.closed:
             return  # stay a whole turn to take it
         targets = [s for s in game.strongholds if s.owner != char.side and not s.closed]
         if targets:
-            goal = min(targets, key=lambda s: (manhattan(s.pos, char.pos), s.id)).pos
+            goal = _pick(chance, targets, near, "bot.target", lambda s: s.id).pos
     if goal is None or goal == char.pos:
         return
     reach = destinations(game, char)
-    best = min(reach, key=lambda c: (manhattan(c, goal), reach[c], c[1], c[0]))
+    to_goal = _distances_to(game, char, goal)
+    far = len(to_goal) + game.board.width + game.board.height  # cut off from the goal: by the crow
+    best = _pick(chance, _board_order(reach), lambda c: (to_goal.get(c, far + manhattan(c, goal)), reach[c]),
+                 "bot.step", cell_name)
     if best != char.pos:
         out["move"] = {"to": cell_name(best)}
+
+
+def _pick(chance: Chance, items: list, key, why: str, label):
+    """The item with the smallest key; a tie is broken by lot (a fixed order would favour one
+    corner of the map, hence one side)."""
+    best = min(key(i) for i in items)
+    ties = [i for i in items if key(i) == best]
+    return ties[0] if len(ties) == 1 else chance.choice(ties, why=why, label=label)
+
+
+_DIST: dict[tuple, dict[Cell, int]] = {}
+
+
+def _distances_to(game: Game, char: Character, goal: Cell) -> dict[Cell, int]:
+    """Walking steps from every cell to ``goal`` for this character (terrain, rivers, closed
+    cells count; other characters do not), kept for the next turns like ``destinations``."""
+    board = game.board
+    key = (tuple(board.rows), repr(board.tunnels), tuple(game.closed_cells), char.cls, goal)
+    hit = _DIST.get(key)
+    if hit is None:
+        ok = movement.step_rule(game, char)
+        hit = {goal: 0}
+        queue = deque([goal])
+        while queue:
+            cur = queue.popleft()
+            for prev in neighbours(cur, board.width, board.height):
+                if prev not in hit and ok(prev, cur):
+                    hit[prev] = hit[cur] + 1
+                    queue.append(prev)
+        if len(_DIST) > 20_000:
+            _DIST.clear()
+        _DIST[key] = hit
+    return hit
 
 
 def sheet(state: dict[str, Any], player: str, kind: str, chance: Chance) -> dict[str, Any]:
