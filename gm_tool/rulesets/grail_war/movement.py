@@ -21,7 +21,7 @@ from typing import Any
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name, manhattan, parse_cell
-from gm_tool.rulesets.grail_war.model import RIVER, Character, Game, Stronghold
+from gm_tool.rulesets.grail_war.model import RIVER, TERRAIN, Character, Game, Stronghold
 
 CLIMBERS = frozenset({"LANCER", "RIDER", "CASTER"})
 SWIMMERS = frozenset({"RIDER", "CASTER"})
@@ -61,16 +61,17 @@ def step_cost(game: Game, char: Character, special: str | None = None) -> Callab
     board = game.board
     closed = set(game.closed_cells)
     climb, cross, climb_cost = _kit(char, special)
-    height = board.height
+    height, rows = board.height, board.rows
 
     def cost(a: Cell, b: Cell) -> int | None:
         if b in closed:
             return None
         if a[1] >= height or b[1] >= height:  # into, through or out of a tunnel: level stairs
             return 1
-        if board.rows[b[1]][b[0]] == RIVER and not cross:
+        into = rows[b[1]][b[0]]
+        if into == RIVER and not cross:
             return None
-        if board.height_of(b) > board.height_of(a):
+        if TERRAIN[into] > TERRAIN[rows[a[1]][a[0]]]:  # board.height_of, inlined: the hot loop
             return climb_cost if climb else None
         return 1
 

@@ -122,18 +122,22 @@ def assign_audiences(game: Game, events: list[dict]) -> None:
     whose end-of-turn vision covers all of its ``cells`` (G2: vision is had at the end of a turn)."""
     sight: Sight | None = None
     cache: dict[str, Cell] = {}
+    seen_by: dict[tuple[str, ...], set[str]] = {}  # a turn's events name the same cells again and again
     for e in events:
         if e["to"] == "all" or not (e.get("cells") or e.get("actors")):
             continue
         names = e.get("cells") or []
         who = set(e.get("actors", []))
         if names:
-            if sight is None:
-                sight = Sight(game)
-            cells = []
-            for n in names:
-                if n not in cache:
-                    cache[n] = parse_cell(n)
-                cells.append(cache[n])
-            who |= sight.audience(cells)
+            key = tuple(names)
+            if key not in seen_by:
+                if sight is None:
+                    sight = Sight(game)
+                cells = []
+                for n in names:
+                    if n not in cache:
+                        cache[n] = parse_cell(n)
+                    cells.append(cache[n])
+                seen_by[key] = sight.audience(cells)
+            who |= seen_by[key]
         e["to"] = sorted(who)
