@@ -99,6 +99,7 @@ def pixels(png: bytes) -> str:
 def render(campaign: dict[str, Any]) -> dict[str, str]:
     """Every expected file: ``{relative path: text}`` (posts of each turn in Chinese, and the
     last turn's in English too; a digest of each picture's pixels)."""
+    from gm_tool.core.render import markdown_to_html
     from gm_tool.rulesets.grail_war.posts import posts
 
     out: dict[str, str] = {}
@@ -112,6 +113,8 @@ def render(campaign: dict[str, Any]) -> dict[str, str]:
                     continue
                 for fmt, text in formats.items():
                     out[f"{prefix}/{who}.{fmt}"] = text
+                # the HTML preview, as `gm report --format html` renders it from the Markdown
+                out[f"{prefix}/{who}.html"] = markdown_to_html(formats["md"], title=f"turn-{n:03d} {who}")
             if lang == "zh":
                 out[f"{prefix}/pictures.txt"] = "".join(f"{name} {pixels(data)}\n"
                                                         for name, data in sorted(rendered["files"].items()))

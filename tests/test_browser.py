@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from gm_tool.core.render import markdown_to_html
 from gm_tool.rulesets.grail_war.posts import posts
 from tests.regen_golden import SCENARIO, play
 
@@ -57,6 +58,8 @@ def report(tmp_path_factory) -> Path:
         else:
             for fmt, text in formats.items():
                 (folder / f"{who}.{fmt}").write_text(text, "utf-8")
+            # the preview a GM gets from `gm report --format html`
+            (folder / f"{who}.html").write_text(markdown_to_html(formats["md"], title=who), "utf-8")
     return folder
 
 

@@ -33,6 +33,7 @@ KIND_RGB = {"hand": (60, 110, 230), "equipment": (220, 50, 50), "heal": (40, 170
 DESTROYED = (60, 60, 60)
 BACKGROUND = (250, 250, 246)
 INK = (30, 30, 30)
+WHITE = (255, 255, 255)
 
 # a 3x5 pixel font: digits and capital letters, one string of 15 bits (rows top first) each
 _FONT = {
@@ -145,7 +146,7 @@ def _base(board: dict[str, Any], strongholds: list[dict[str, Any]], sides: list[
         draw.rectangle([l + 2, t + 2, r - 3, b - 3], fill=ring)
         draw.rectangle([l + 5, t + 5, r - 6, b - 6], fill=fill)
         label = str(s["id"])
-        ink = INK if s["kind"] == "vision" and not s.get("destroyed") else (255, 255, 255)
+        ink = INK if s["kind"] == "vision" and not s.get("destroyed") else WHITE
         _text(im, l + (CELL - text_width(label)) // 2, t + (CELL - 5) // 2, label, ink)
     for x in range(board["width"] + 1):
         draw.rectangle([LEFT + x * CELL, TOP, LEFT + x * CELL, TOP + board["height"] * CELL], fill=GRID)
@@ -175,6 +176,7 @@ class Painter:
     def __init__(self, board: dict[str, Any], strongholds: list[dict[str, Any]], sides: list[str]) -> None:
         self.board, self.strongholds, self.sides = board, strongholds, list(sides)
         self._clear = self._fog = None
+        self._palette: Any = False  # not computed yet
 
     def clear(self):
         if self._clear is None:
@@ -185,6 +187,29 @@ class Painter:
         if self._fog is None:
             self._fog = _base(self.board, self.strongholds, self.sides, fogged=True)
         return self._fog
+
+    def palette(self):
+        """A palette image holding every colour this turn's pictures can use (the two terrain
+        layers, side colours, ink and white), or None if there are more than 256 of them.
+        Pictures are mapped onto it exactly (each pixel keeps its colour): a palette PNG holds
+        the same pixels as an RGB one and costs a quarter of the time to encode."""
+        if self._palette is False:
+            from PIL import Image
+
+            colours: set[tuple[int, int, int]] = {INK, WHITE, NEUTRAL, *(side_colour(s, self.sides) for s in self.sides)}
+            for base in (self.clear(), self.fog()):
+                found = base.getcolors(256)
+                colours.update(c for _, c in found or [])
+                if found is None:
+                    colours = set(range(257))  # type: ignore[arg-type]
+            if len(colours) > 256:
+                self._palette = None
+            else:
+                ordered = sorted(colours)
+                pal = Image.new("P", (1, 1))
+                pal.putpalette([v for c in ordered for v in c] + [0, 0, 0] * (256 - len(ordered)))
+                self._palette = pal
+        return self._palette
 
     def draw(self, marks: list[Mark], visible: list[str] | None = None):
         """The picture as a PIL image. ``visible=None`` draws no fog (the public and the GM's map)."""
@@ -206,16 +231,20 @@ class Painter:
             for mk, (cx, cy, radius) in zip(group, _slots(len(group))):
                 x0, y0 = left + cx - radius, top + cy - radius
                 if mk.own:
-                    im.paste((255, 255, 255), (x0 - 2, y0 - 2), _disc(radius + 2))
+                    im.paste(WHITE, (x0 - 2, y0 - 2), _disc(radius + 2))
                 else:
                     im.paste(INK, (x0 - 1, y0 - 1), _disc(radius + 1))
                 im.paste(side_colour(mk.side, self.sides), (x0, y0), _disc(radius))
                 label = mk.label[:2]
-                _text(im, left + cx - text_width(label) // 2, top + cy - 2, label, (255, 255, 255))
+                _text(im, left + cx - text_width(label) // 2, top + cy - 2, label, WHITE)
         return im
 
     def png(self, marks: list[Mark], visible: list[str] | None = None) -> bytes:
-        return png(self.draw(marks, visible))
+        from PIL import Image
+
+        im = self.draw(marks, visible)
+        pal = self.palette()
+        return png(im if pal is None else im.quantize(palette=pal, dither=Image.Dither.NONE))
 
 
 def marks_of(v: dict[str, Any], player: str | None, labels: dict[str, str] | None = None) -> list[Mark]:

@@ -1,12 +1,13 @@
 """The grail war's forum posts: a public post and one private post per player, per turn, in
-BBCode, Markdown and an HTML preview, plus the map pictures they show.
+BBCode and Markdown (an HTML preview is rendered from the Markdown on demand), plus the map
+pictures they show.
 
 What goes in each is decided by the event log's audiences (vision.assign_audiences) and the
 player's view (view.view); this module gathers it into plain data and the templates
 (``templates/*.j2``, overridable by a campaign's ``templates/`` folder) only lay it out.
 Rulings P1-P6 (docs/rulings/grail_war.md) say what the public post tells.
 
-Files per turn (``reports/turn-NNN/``): ``public.{bbcode,md,html}``, ``PLAYER.{bbcode,md,html}``,
+Files per turn (``reports/turn-NNN/``): ``public.{bbcode,md}``, ``PLAYER.{bbcode,md}``,
 ``map-public.png``, ``map-PLAYER.png`` (only what PLAYER sees) and ``gm-map.png`` (everything).
 """
 
@@ -18,8 +19,7 @@ from typing import Any
 from gm_tool.core.deck import Card
 from gm_tool.core.events import visible_to
 from gm_tool.core.grid import column_name, parse_cell
-from gm_tool.core.render import MARKUPS, environment, markdown_to_html
-from gm_tool.core.store import turn_name
+from gm_tool.core.render import MARKUPS, environment
 from gm_tool.rulesets.grail_war import narrate
 from gm_tool.rulesets.grail_war.view import view
 
@@ -199,31 +199,30 @@ def lang_of(lang: str) -> str:
 def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
           templates_dir: Path | None = None) -> dict[str, Any]:
     """``{"public": {fmt: text}, PLAYER: {fmt: text}, ..., "files": {name: bytes}}`` for one turn;
-    formats ``bbcode``, ``md`` and ``html`` (the Markdown rendered for a preview)."""
+    formats ``bbcode`` and ``md``. The HTML preview is the Markdown rendered on demand
+    (``gm report --format html``), so a turn does not pay for it."""
     from gm_tool.rulesets.grail_war import picture
 
     env = environment(TEMPLATES, templates_dir)
     public_tpl, private_tpl = env.get_template("public.j2"), env.get_template("private.j2")
     t = _Turn(before, after, events, lang)
-    name = turn_name(after["turn"])
     painter = picture.Painter(after["map"], after["strongholds"], after["sides"])
     out: dict[str, Any] = {}
     files: dict[str, bytes] = {}
     cut = narrate.sections(events)
 
-    def render(tpl, context: dict[str, Any], reader: str | None, public: bool, title: str) -> dict[str, str]:
+    def render(tpl, context: dict[str, Any], reader: str | None, public: bool) -> dict[str, str]:
         rendered = {}
         for fmt, m in MARKUPS.items():
             story = narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut)
             rendered[fmt] = _tidy(tpl.render(m=m, story=story, **context))
-        rendered["html"] = markdown_to_html(rendered["md"], title=title)
         return rendered
 
-    out["public"] = render(public_tpl, t.public(), None, True, f"{name} public")
+    out["public"] = render(public_tpl, t.public(), None, True)
     files[map_file("public")] = painter.png([])
     for player in _players(after):
         context, extra = t.private(player)
-        out[player] = render(private_tpl, context, player, False, f"{name} {player}")
+        out[player] = render(private_tpl, context, player, False)
         files[map_file(player)] = painter.png(picture.marks_of(extra["view"], player, extra["numbers"]),
                                               extra["view"]["visible"])
     files[GM_MAP] = painter.png(picture.marks_of(after, None))
