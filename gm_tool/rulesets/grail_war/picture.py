@@ -259,7 +259,7 @@ def marks_of(v: dict[str, Any], player: str | None, labels: dict[str, str] | Non
 def png(im) -> bytes:
     """PNG bytes of an image (no timestamp or other varying chunk)."""
     buf = io.BytesIO()
-    im.save(buf, format="PNG", compress_level=6)
+    im.save(buf, format="PNG", compress_level=1)  # a palette picture: level 1 is 2x faster than 6 for ~5 KB more
     return buf.getvalue()
 
 
