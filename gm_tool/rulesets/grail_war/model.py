@@ -32,6 +32,7 @@ class Board:
     rows: list[str]
     tunnels: list[dict[str, Any]] = field(default_factory=list)
     _links: dict[Cell, list[Cell]] | None = field(default=None, repr=False, compare=False)
+    _key: tuple | None = field(default=None, repr=False, compare=False)
 
     def terrain(self, cell: Cell) -> str:
         """The terrain character of a cell; a tunnel's inside is level ground."""
@@ -87,6 +88,14 @@ class Board:
         if cell in links:
             out.extend(links[cell])
         return out
+
+    def key(self) -> tuple:
+        """What walking on this board depends on (terrain and tunnels), hashable: tables derived
+        from the map alone are kept per key (cached; a board is not changed once built)."""
+        if self._key is None:
+            self._key = (self.width, self.height, tuple(self.rows),
+                         tuple((tuple(t["mouths"]), self.tunnel_length(i)) for i, t in enumerate(self.tunnels)))
+        return self._key
 
     def to_dict(self) -> dict[str, Any]:
         return {"width": self.width, "height": self.height, "rows": list(self.rows), "tunnels": self.tunnels}

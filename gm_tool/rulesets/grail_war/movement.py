@@ -56,11 +56,8 @@ def _kit(char: Character, special: str | None) -> tuple[bool, bool, int]:
     return char.cls in CLIMBERS, char.cls in SWIMMERS, LANCER_CLIMB_COST if char.cls == "LANCER" else 1
 
 
-def step_cost(game: Game, char: Character, special: str | None = None) -> Callable[[Cell, Cell], int | None]:
-    """The cost in ticks of one step a -> b (neighbours), or None if the step is forbidden."""
-    board = game.board
-    closed = set(game.closed_cells)
-    climb, cross, climb_cost = _kit(char, special)
+def _cost_rule(board, closed: set[Cell] | frozenset[Cell], kit: tuple[bool, bool, int]) -> Callable[[Cell, Cell], int | None]:
+    climb, cross, climb_cost = kit
     height, rows = board.height, board.rows
 
     def cost(a: Cell, b: Cell) -> int | None:
@@ -78,6 +75,11 @@ def step_cost(game: Game, char: Character, special: str | None = None) -> Callab
     return cost
 
 
+def step_cost(game: Game, char: Character, special: str | None = None) -> Callable[[Cell, Cell], int | None]:
+    """The cost in ticks of one step a -> b (neighbours), or None if the step is forbidden."""
+    return _cost_rule(game.board, set(game.closed_cells), _kit(char, special))
+
+
 def step_rule(game: Game, char: Character) -> Callable[[Cell, Cell], bool]:
     """Plain walking (no class movement, no tunnels) as a yes/no rule for :func:`grid.reachable`."""
     cost = step_cost(game, char, None)
@@ -85,15 +87,82 @@ def step_rule(game: Game, char: Character) -> Callable[[Cell, Cell], bool]:
     return lambda a, b: board.on_board(a) and board.on_board(b) and cost(a, b) == 1
 
 
-def _search(game: Game, start: Cell, goal: Cell, cost: Callable[[Cell, Cell], int | None],
-            limit: int | None) -> list[Cell] | None:
+class _Steps:
+    """The allowed steps out of each cell for one kit (see :func:`_kit`) on one board with its
+    closed cells, filled in lazily as searches reach cells. They depend on the map alone, so a
+    table is kept for the next turns (the same map is walked every turn). ``uniform``: every
+    step costs 1 (all kits but a LANCER's jump), and ``out[cell]`` lists the neighbours; else it
+    lists (neighbour, cost) pairs."""
+
+    __slots__ = ("board", "cost", "uniform", "out")
+
+    def __init__(self, board, closed: frozenset[Cell], kit: tuple[bool, bool, int]):
+        self.board = board
+        self.cost = _cost_rule(board, closed, kit)
+        self.uniform = not kit[0] or kit[2] == 1
+        self.out: dict[Cell, tuple] = {}
+
+    def fill(self, cell: Cell) -> tuple:
+        cost = self.cost
+        if self.uniform:
+            steps: tuple = tuple(n for n in self.board.neighbours(cell) if cost(cell, n) is not None)
+        else:
+            steps = tuple((n, c) for n in self.board.neighbours(cell) if (c := cost(cell, n)) is not None)
+        self.out[cell] = steps
+        return steps
+
+
+_STEPS: dict[tuple, _Steps] = {}
+
+
+def _steps(game: Game, kit: tuple[bool, bool, int]) -> _Steps:
+    closed = frozenset(game.closed_cells)
+    key = (game.board.key(), closed, kit)
+    table = _STEPS.get(key)
+    if table is None:
+        if len(_STEPS) >= 64:  # many maps or closures in one process: start again
+            _STEPS.clear()
+        table = _STEPS[key] = _Steps(game.board, closed, kit)
+    return table
+
+
+def _search(steps: _Steps, start: Cell, goal: Cell, limit: int | None) -> list[Cell] | None:
     """Cheapest ticks from ``start`` to ``goal`` (Dijkstra; ties broken N, E, S, W, then tunnels,
-    first found first: the same path every time)."""
+    first found first: the same path every time). When every step costs 1 this is a breadth-first
+    search, stopped as soon as the goal is found: the same path as Dijkstra's (its heap pops in
+    the order cells were found, which is the queue's order)."""
     if start == goal:
         return []
-    board = game.board
+    out, fill = steps.out, steps.fill
+    if steps.uniform:
+        prev = {start: start}
+        frontier = [start]
+        depth = 0
+        while frontier:
+            if limit is not None and depth >= limit:
+                return None
+            depth += 1
+            found = []
+            for cur in frontier:
+                nxts = out.get(cur)
+                if nxts is None:
+                    nxts = fill(cur)
+                for nxt in nxts:
+                    if nxt in prev:
+                        continue
+                    prev[nxt] = cur
+                    if nxt == goal:
+                        ticks = [goal]
+                        node = cur
+                        while node != start:
+                            ticks.append(node)
+                            node = prev[node]
+                        return ticks[::-1]
+                    found.append(nxt)
+            frontier = found
+        return None
     dist = {start: 0}
-    prev: dict[Cell, Cell] = {}
+    back: dict[Cell, tuple[Cell, int]] = {}
     heap: list[tuple[int, int, Cell]] = [(0, 0, start)]
     seq = 0
     while heap:
@@ -104,20 +173,20 @@ def _search(game: Game, start: Cell, goal: Cell, cost: Callable[[Cell, Cell], in
             ticks: list[Cell] = []
             node = goal
             while node != start:
-                back = prev[node]
+                prior, c = back[node]
                 ticks.append(node)
-                ticks.extend([back] * (cost(back, node) - 1))  # waiting before a jump
-                node = back
+                ticks.extend([prior] * (c - 1))  # waiting before a jump
+                node = prior
             return ticks[::-1]
-        for nxt in board.neighbours(cur):
-            c = cost(cur, nxt)
-            if c is None:
-                continue
+        pairs = out.get(cur)
+        if pairs is None:
+            pairs = fill(cur)
+        for nxt, c in pairs:
             nd = d + c
             if (limit is not None and nd > limit) or nd >= dist.get(nxt, nd + 1):
                 continue
             dist[nxt] = nd
-            prev[nxt] = cur
+            back[nxt] = (cur, c)
             seq += 1
             heapq.heappush(heap, (nd, seq, nxt))
     return None
@@ -149,11 +218,11 @@ def plan(game: Game, char: Character, to: Cell | None, via: list[Cell], special:
         return []
     if special == "teleport":
         return [to]
-    cost = step_cost(game, char, special)
+    steps = _steps(game, _kit(char, special))
     path: list[Cell] = []
     cur = char.pos
     for point in [*via, to]:
-        leg = _search(game, cur, point, cost, None if limit is None else limit - len(path))
+        leg = _search(steps, cur, point, None if limit is None else limit - len(path))
         if leg is None:
             return None
         path.extend(leg)
