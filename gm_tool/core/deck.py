@@ -98,7 +98,20 @@ class Card:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Card":
-        return cls(d["id"], d["name"], d.get("suit"), d.get("rank"))
+        key = (d["id"], d["name"], d.get("suit"), d.get("rank"))
+        try:
+            return _CARDS[key]  # cards are immutable values: one object per card serves every state
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable field: build it as given
+            return cls(*key)
+        card = cls(*key)
+        if len(_CARDS) < 1 << 16:
+            _CARDS[key] = card
+        return card
+
+
+_CARDS: dict[tuple, Card] = {}
 
 
 @dataclass
@@ -143,5 +156,5 @@ class Deck:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], name: str = "deck") -> "Deck":
-        return cls([Card.from_dict(c) for c in d.get("draw_pile", [])],
-                   [Card.from_dict(c) for c in d.get("discard_pile", [])], name)
+        return cls(list(map(Card.from_dict, d.get("draw_pile", []))),
+                   list(map(Card.from_dict, d.get("discard_pile", []))), name)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gm_tool.core.deck import Card, Deck
-from gm_tool.core.grid import Cell, cell_name, parse_cell
+from gm_tool.core.grid import Cell, cell_name, cell_names, parse_cell, parse_cells
 
 SIDES_DEFAULT = ("red", "blue")
 CLASSES = ("SABER", "ARCHER", "LANCER", "RIDER", "CASTER", "ASSASSIN", "BERSERKER")
@@ -31,8 +31,8 @@ class Board:
     height: int
     rows: list[str]
     tunnels: list[dict[str, Any]] = field(default_factory=list)
-    _links: dict[Cell, list[Cell]] | None = field(default=None, repr=False, compare=False)
-    _key: tuple | None = field(default=None, repr=False, compare=False)
+    _links: dict[Cell, list[Cell]] | None = field(default=None, init=False, repr=False, compare=False)
+    _key: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def terrain(self, cell: Cell) -> str:
         """The terrain character of a cell; a tunnel's inside is level ground."""
@@ -145,7 +145,7 @@ class Character:
         cards = d.get("equipment_cards") or {}
         equipment = {slot: (Card.from_dict(cards[slot]) if cards.get(slot) else None) for slot in SLOTS}
         return cls(d["id"], d["name"], d["player"], d["side"], d["class"], d["hp"], d["max_hp"],
-                   parse_cell(d["pos"]), d["move"], d["alive"], [Card.from_dict(c) for c in d["hand"]],
+                   parse_cell(d["pos"]), d["move"], d["alive"], list(map(Card.from_dict, d["hand"])),
                    equipment, list(d.get("skills", [])), d.get("healed_turn"), dict(d.get("status", {})))
 
 
@@ -168,11 +168,11 @@ class Stronghold:
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "pos": cell_name(self.pos), "kind": self.kind,
                 "owner": self.owner, "destroyed": self.destroyed,
-                "territory": [cell_name(c) for c in self.territory], "closed": self.closed}
+                "territory": cell_names(self.territory), "closed": self.closed}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Stronghold":
-        return cls(d["id"], d["name"], parse_cell(d["pos"]), d["kind"], [parse_cell(c) for c in d["territory"]],
+        return cls(d["id"], d["name"], parse_cell(d["pos"]), d["kind"], parse_cells(d["territory"]),
                    d.get("owner"), d.get("destroyed", False), d.get("closed", False))
 
 
@@ -188,23 +188,43 @@ class Game:
     rules: dict[str, Any]
     winner: str | None = None
     closed_cells: list[Cell] = field(default_factory=list)  # areas the GM closed (流局)
+    # lookups by id and by player, built on first use: ids and players never change, and the
+    # roster is not added to once a game is built (rebuilt if the list or its length changes)
+    _by_id: dict[str, Character] | None = field(default=None, init=False, repr=False, compare=False)
+    _by_player: dict[str, list[Character]] | None = field(default=None, init=False, repr=False, compare=False)
+    _indexed: tuple[list[Character] | None, int] = field(default=(None, -1), init=False, repr=False, compare=False)
 
     # lookups ------------------------------------------------------------------------------
-    def character(self, cid: str) -> Character:
+    def _index(self) -> None:
+        by_id: dict[str, Character] = {}
+        by_player: dict[str, list[Character]] = {}
         for c in self.characters:
-            if c.id == cid:
-                return c
-        raise KeyError(cid)
+            by_id.setdefault(c.id, c)  # the first of a (never valid) repeated id, as a scan finds
+            by_player.setdefault(c.player, []).append(c)
+        self._by_id, self._by_player, self._indexed = by_id, by_player, (self.characters, len(self.characters))
+
+    def _stale(self) -> bool:
+        roster, n = self._indexed
+        return roster is not self.characters or n != len(self.characters)
+
+    def character(self, cid: str) -> Character:
+        if self._stale():
+            self._index()
+        assert self._by_id is not None
+        return self._by_id[cid]
 
     def of_player(self, player: str) -> list[Character]:
-        return [c for c in self.characters if c.player == player]
+        if self._stale():
+            self._index()
+        assert self._by_player is not None
+        return list(self._by_player.get(player, ()))
 
     def players(self) -> list[str]:
-        seen: list[str] = []
-        for c in self.characters:
-            if c.player not in seen:
-                seen.append(c.player)
-        return seen
+        """Every player, in roster order of their first character."""
+        if self._stale():
+            self._index()
+        assert self._by_player is not None
+        return list(self._by_player)
 
     def alive(self) -> list[Character]:
         return [c for c in self.characters if c.alive]
@@ -230,7 +250,7 @@ class Game:
             "strongholds": [s.to_dict() for s in self.strongholds],
             "territory": self.territory(),
             "sides": list(self.sides), "rules": dict(self.rules), "map": self.board.to_dict(),
-            "closed_cells": [cell_name(c) for c in self.closed_cells],
+            "closed_cells": cell_names(self.closed_cells),
             "deck": self.deck.to_dict(), "equipment_pile": [c.to_dict() for c in self.equipment_pile],
         }
 
@@ -239,5 +259,5 @@ class Game:
         return cls(d["turn"], list(d["sides"]), Board.from_dict(d["map"]),
                    [Character.from_dict(c) for c in d["characters"]],
                    [Stronghold.from_dict(s) for s in d["strongholds"]],
-                   Deck.from_dict(d["deck"]), [Card.from_dict(c) for c in d["equipment_pile"]],
-                   dict(d["rules"]), d.get("winner"), [parse_cell(c) for c in d.get("closed_cells", [])])
+                   Deck.from_dict(d["deck"]), list(map(Card.from_dict, d["equipment_pile"])),
+                   dict(d["rules"]), d.get("winner"), parse_cells(d.get("closed_cells", [])))

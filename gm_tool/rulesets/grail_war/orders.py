@@ -218,14 +218,13 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
     if missing:
         v.raise_if_any()
     player = data["player"]
-    players = game.players()
-    if not isinstance(player, str) or player not in players:
-        v.add("player.unknown", "player", player=player, allowed=", ".join(players))
+    mine = game.of_player(player) if isinstance(player, str) else []  # every player has a character
+    if not mine:
+        v.add("player.unknown", "player", player=player, allowed=", ".join(game.players()))
         v.raise_if_any()
     turn = v.integer(data, "turn", "turn")
     if turn is not None and turn != game.turn + 1:
         v.add("orders.turn", "turn", got=turn, expected=game.turn + 1)
-    mine = game.of_player(player)
     cid = data.get("character", next((c.id for c in mine if c.alive), mine[0].id))
     char = next((c for c in mine if c.id == cid), None)
     if char is None:
