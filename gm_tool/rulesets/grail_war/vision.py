@@ -27,57 +27,107 @@ def side_vision(game: Game, side: str) -> set[Cell]:
 
 
 class Sight:
-    """Everyone's end-of-turn vision at once, computed once a turn (cell -> who sees it)."""
+    """Everyone's end-of-turn vision at once, computed once a turn.
+
+    A player's own squares are not built cell by cell: a cell is in one when a living character
+    of theirs on the map stands at most ``rules.vision`` rows and columns away (Chebyshev). To
+    find who stands near a cell, characters are filed in blocks of (2r+1) x (2r+1) cells, so the
+    characters within reach of any cell are in at most four blocks."""
 
     def __init__(self, game: Game):
         board = game.board
         w, h, r = board.width, board.height, game.rules["vision"]
-        self.own: dict[str, set[Cell]] = {}
+        self.width, self.height, self.radius = w, h, r
+        self.block = size = max(1, 2 * r + 1)
+        self.posts: dict[str, list[Cell]] = {}  # player -> cells of their living characters on the map
         self.sides: dict[str, list[str]] = {}
-        self.eligible: dict[str, bool] = {}
-        self.watchers: dict[Cell, list[str]] = {}
+        self.blocks: dict[Cell, list[tuple[str, int, int]]] = {}
+        posts_of, sides_of, blocks = self.posts, self.sides, self.blocks
         for c in game.characters:
-            own = self.own.setdefault(c.player, set())
-            sides = self.sides.setdefault(c.player, [])
-            self.eligible.setdefault(c.player, False)
-            if c.side not in sides:
-                sides.append(c.side)
-            if c.alive and board.on_board(c.pos):
-                self.eligible[c.player] = True
-                own.update(square(c.pos, r, w, h))
-        for player, cells in self.own.items():
-            for cell in cells:
-                self.watchers.setdefault(cell, []).append(player)
+            player = c.player
+            posts = posts_of.get(player)
+            if posts is None:
+                posts = posts_of[player] = []
+                sides_of[player] = [c.side]
+            elif c.side not in sides_of[player]:
+                sides_of[player].append(c.side)
+            x, y = c.pos
+            if c.alive and 0 <= x < w and 0 <= y < h:
+                posts.append(c.pos)
+                key = (x // size, y // size)
+                filed = blocks.get(key)
+                if filed is None:
+                    blocks[key] = [(player, x, y)]
+                else:
+                    filed.append((player, x, y))
         self.cover = {side: side_vision(game, side) for side in game.sides}
         self.by_side: dict[str, list[str]] = {side: [] for side in game.sides}
-        for player, sides in self.sides.items():
-            if self.eligible[player]:
+        for player, sides in sides_of.items():
+            if posts_of[player]:
                 for side in sides:
                     self.by_side.setdefault(side, []).append(player)
+        self._near: dict[Cell, list[str]] = {}
+        self._viewers: dict[Cell, set[str]] = {}
+
+    def near(self, cell: Cell) -> list[str]:
+        """The players whose own squares hold ``cell`` (a player may be named more than once)."""
+        found = self._near.get(cell)
+        if found is None:
+            found = []
+            x, y = cell
+            r, size = self.radius, self.block
+            if 0 <= x < self.width and 0 <= y < self.height:
+                xs = {(x - r) // size, (x + r) // size}
+                for by in {(y - r) // size, (y + r) // size}:
+                    for bx in xs:
+                        for player, px, py in self.blocks.get((bx, by), ()):
+                            if -r <= px - x <= r and -r <= py - y <= r:
+                                found.append(player)
+            self._near[cell] = found
+        return found
+
+    def own(self, player: str, cell: Cell) -> bool:
+        """Whether ``cell`` is in the square of one of the player's characters."""
+        x, y = cell
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return False
+        r = self.radius
+        return any(-r <= px - x <= r and -r <= py - y <= r for px, py in self.posts.get(player, ()))
 
     def cells(self, player: str) -> set[Cell]:
-        seen = set(self.own.get(player, ()))
-        if self.eligible.get(player):
+        seen: set[Cell] = set()
+        for pos in self.posts.get(player, ()):
+            seen.update(square(pos, self.radius, self.width, self.height))
+        if self.posts.get(player):
             for side in self.sides[player]:
                 seen |= self.cover.get(side, set())
         return seen
 
     def sees(self, player: str, cell: Cell) -> bool:
-        if cell in self.own.get(player, ()):
+        if self.own(player, cell):
             return True
-        return bool(self.eligible.get(player)) and any(cell in self.cover.get(s, ()) for s in self.sides[player])
+        return bool(self.posts.get(player)) and any(cell in self.cover.get(s, ()) for s in self.sides[player])
+
+    def viewers(self, cell: Cell) -> set[str]:
+        """Every player who sees ``cell`` (kept: a turn's events name the same cells again)."""
+        found = self._viewers.get(cell)
+        if found is None:
+            found = set(self.near(cell))
+            for side, cover in self.cover.items():
+                if cell in cover:
+                    found.update(self.by_side.get(side, ()))
+            self._viewers[cell] = found
+        return found
 
     def audience(self, cells: list[Cell]) -> set[str]:
         """Every player who sees all of ``cells``."""
-        who: set[str] = set()
-        for side, players in self.by_side.items():
-            cover = self.cover.get(side, ())
-            if all(c in cover for c in cells):
-                who.update(players)
-        for cell in cells:
-            for p in self.watchers.get(cell, ()):
-                if p not in who and all(self.sees(p, c) for c in cells):
-                    who.add(p)
+        if not cells:
+            return {p for players in self.by_side.values() for p in players}
+        who = set(self.viewers(cells[0]))
+        for cell in cells[1:]:
+            if not who:
+                break
+            who &= self.viewers(cell)
         return who
 
 
