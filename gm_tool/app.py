@@ -200,9 +200,11 @@ def check_files(op: Open, files: list[Path], lang: str, state: dict[str, Any] | 
             sheet = safeyaml.load_mapping(path)
             orders = op.ruleset.parse_orders(state, sheet, str(path), lang)
         except GmError as exc:
-            from gm_tool.core.yamlpos import annotate_file
+            if any(p.field for p in exc.problems):  # the sheet was read: a regular file within bounds
+                from gm_tool.core.yamlpos import annotate_file
 
-            problems.extend(annotate_file(exc, str(path), path).problems)
+                exc = annotate_file(exc, str(path), path)
+            problems.extend(exc.problems)
             continue
         player = orders.player
         if player in result:
