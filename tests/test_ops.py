@@ -365,3 +365,17 @@ def test_debris_is_ignored_then_swept(gm, skirmish):
     assert not list(skirmish.rglob(".*.tmp")) and not list(skirmish.rglob(".*.stage"))
     assert (skirmish / "reports/turn-002/public.md").read_text("utf-8") != "stale"
     gm("verify", skirmish)
+
+
+def test_sweep_removes_only_debris(tmp_path):
+    files = {"state/.turn-001.json.a.tmp": True, "reports/.turn-001.b.stage/x.md": True, "reports/.turn-003.old/p.md": True,
+             "superseded/001/.NOTE.json.c.tmp": True, "orders/turn-001/.alice.yaml.d.tmp": True, ".campaign.yaml.e.tmp": True,
+             "reports/turn-001/public.md": False, "superseded/001/state/turn-002.json": False, "state/turn-001.json": False,
+             "orders/turn-001/alice.yaml": False, ".lock": False}
+    for rel in files:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x")
+    removed = Campaign(tmp_path).sweep()
+    assert removed == sorted(rel.split("/x.md")[0].split("/p.md")[0] for rel, debris in files.items() if debris)
+    assert {rel for rel, debris in files.items() if not debris} == \
+        {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}

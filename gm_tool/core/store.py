@@ -309,6 +309,9 @@ class Campaign:
         """Remove temporary files and staging folders left by interrupted writes (call it locked:
         the lock dies with its process, so no live writer owns them)."""
         removed = []
+        # committed report folders and what a rollback moved aside are whole (renamed into
+        # place), so debris lies only in the folders written to directly
+        whole = {self.root / "reports"}
         for folder, dirs, files in os.walk(self.root):
             for name in [*dirs, *files]:
                 if is_debris(name):
@@ -319,5 +322,7 @@ class Campaign:
                         with contextlib.suppress(FileNotFoundError):
                             path.unlink()
                     removed.append(str(path.relative_to(self.root)))
-            dirs[:] = sorted(d for d in dirs if not is_debris(d))
+            here = Path(folder)
+            dirs[:] = sorted(d for d in dirs if not is_debris(d) and here not in whole
+                             and here.parent != self.root / "superseded")
         return sorted(removed)
