@@ -78,6 +78,9 @@ def command(fn):
             raise typer.Exit(exc.exit_code) from None
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
+        except BrokenPipeError:  # `gm report ... | head`: the reader left; not an error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(0) from None
         except Exception as exc:  # a bug: still no traceback for the user
             if os.environ.get("GM_DEBUG"):
                 raise
