@@ -49,7 +49,7 @@ def bundled_scenarios() -> list[str]:
 def load_scenario(ref: str) -> tuple[dict[str, Any], str]:
     """A bundled scenario by name, or a scenario file by path. Returns (mapping, source name)."""
     path = Path(ref)
-    if ref in bundled_scenarios() and not path.exists():
+    if ref in bundled_scenarios() and not path.is_file():  # a folder named like a bundled scenario does not shadow it
         path = BUNDLED / f"{ref}.yaml"
     elif not path.exists():
         raise GmError.one("scenario.unknown", field="--scenario", exit_code=USAGE, name=ref,
@@ -218,6 +218,9 @@ def check_files(op: Open, files: list[Path], lang: str, state: dict[str, Any] | 
 def submit(root: Path, file: Path, lang: str) -> Path:
     op = open_campaign(root)
     with _locked(op):
+        winner = op.state().get("winner")
+        if winner is not None:
+            raise GmError.one("campaign.over", file=str(op.campaign.root), winner=winner)
         (player, (path, _)), = check_files(op, [file], lang).items()
         if not safe_name(player):
             raise GmError.one("player.bad_name", file=str(path), field="player", player=player)

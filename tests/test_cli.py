@@ -215,3 +215,24 @@ def test_demo_plays_turns_and_never_overwrites(gm, tmp_path):
     assert sorted(p.name for p in (d / "orders/turn-001").iterdir()) == ["alice.yaml", "bob.yaml", "heidi.yaml", "ivan.yaml"]
     gm("verify", d)
     gm("demo", d, "--scenario", "skirmish", code=1)
+
+
+def test_a_folder_named_like_a_bundled_scenario_does_not_shadow_it(gm, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "skirmish").mkdir()
+    gm("new", tmp_path / "c", "--scenario", "skirmish", "--seed", "x" * 16)
+    assert (tmp_path / "c/state/turn-000.json").is_file()
+
+
+def test_submit_after_the_game_is_over_is_refused(gm, tmp_path):
+    import json as _json
+
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", "skirmish", "--seed", "y" * 16)
+    p = d / "state/turn-000.json"
+    state = _json.loads(p.read_text("utf-8"))
+    state["winner"] = "red"
+    p.write_text(_json.dumps(state, ensure_ascii=False), "utf-8")
+    sheet = write(tmp_path / "a.yaml", "turn: 1\nplayer: alice\n")
+    r = gm("submit", d, sheet, code=1)
+    assert "red" in r.output and not (d / "orders/turn-001/alice.yaml").exists()

@@ -289,3 +289,24 @@ def test_template_sheets_validate_as_they_are(gm, tmp_path, lang, scenario):
         gm("check", d, sheet)
         data = yaml.safe_load(text)
         assert (data["玩家"] if lang == "zh" else data["player"]) == player
+
+
+def test_stronghold_table_marks_closed_and_destroyed(tmp_path):
+    """Ruling M20/O-series: a stronghold the GM closed (流局) or a BERSERKER destroyed says so in
+    the public post's stronghold table."""
+    from gm_tool import app as ops
+    from gm_tool.rulesets.grail_war.posts import posts as render_posts
+
+    data, source = ops.load_scenario("skirmish")
+    from gm_tool.rulesets.grail_war import RULESET
+
+    state = RULESET.setup(data, source, "s" * 16)
+    after = copy.deepcopy(state)
+    after["turn"] = 1
+    after["strongholds"][0]["closed"] = True
+    after["strongholds"][1]["destroyed"] = True
+    out = render_posts(state, after, [], "zh")["public"]["md"]
+    assert "| 1 | 柳洞寺 | A1 | 回复 (已关闭) |" in out
+    assert "(已毁)" in out and out.count("已关闭") == 1
+    en = render_posts(state, after, [], "en")["public"]["md"]
+    assert "(closed)" in en and "(destroyed)" in en

@@ -31,7 +31,7 @@ LABELS = {
            "cells": "格数", "events": "本回合经过", "nothing": "无事发生。", "character": "角色", "hp": "体力",
            "hand": "手牌", "equipment": "装备", "weapon": "武器", "armor": "防具", "pos": "位置", "map": "视野地图",
            "none": "无", "class": "职阶", "no": "#", "name": "名称", "kind": "功能", "strongholds": "据点",
-           "owner": "归属", "dead": "阵亡", "winner": "胜者", "neutral": "中立", "destroyed": "已毁", "in_tunnel": "海底隧道内（{cell}）",
+           "owner": "归属", "dead": "阵亡", "winner": "胜者", "neutral": "中立", "destroyed": "已毁", "closed": "已关闭", "in_tunnel": "海底隧道内（{cell}）",
            "seen": "视野内的其他角色", "seen_none": "视野内没有其他角色。", "drawn": "本回合获得的牌",
            "fights": "本回合共发生 {n} 场战斗。", "no_fights": "本回合没有发生战斗。",
            "died": "本回合阵亡", "fallen": "已阵亡", "limit": "手牌上限", "alive": "存活", "state": "状态",
@@ -49,7 +49,7 @@ LABELS = {
            "character": "Character", "hp": "HP", "hand": "Hand", "equipment": "Equipment", "weapon": "Weapon",
            "armor": "Armor", "pos": "Position", "map": "Vision map", "none": "none", "class": "Class", "no": "#",
            "name": "Name", "kind": "Kind", "strongholds": "Strongholds", "owner": "Owner", "dead": "Dead",
-           "winner": "Winner", "neutral": "neutral", "destroyed": "destroyed", "in_tunnel": "inside the tunnel ({cell})",
+           "winner": "Winner", "neutral": "neutral", "destroyed": "destroyed", "closed": "closed", "in_tunnel": "inside the tunnel ({cell})",
            "seen": "Other characters in sight", "seen_none": "No other character in sight.",
            "drawn": "Cards received this turn", "fights": "{n} fight(s) took place this turn.",
            "no_fights": "No fight took place this turn.", "died": "Died this turn", "fallen": "Fallen",
@@ -133,7 +133,8 @@ class _Turn:
         L, after = self.L, self.after
         strongholds = [{"id": s["id"], "name": s["name"], "pos": s["pos"], "kind": L["kinds"].get(s["kind"], s["kind"]),
                         "owner": self.side(s["owner"]), "territory": len(s.get("territory", [])),
-                        "destroyed": bool(s.get("destroyed"))} for s in after["strongholds"]]
+                        "destroyed": bool(s.get("destroyed")), "closed": bool(s.get("closed"))}
+                       for s in after["strongholds"]]
         territory = [{"side": self.side(side), "cells": after["territory"].get(side, 0),
                       "strongholds": [s["id"] for s in after["strongholds"] if s["owner"] == side]}
                      for side in self.sides]
@@ -141,7 +142,7 @@ class _Turn:
                 "winner": self.side(after["winner"]) if after["winner"] is not None else None,
                 "strongholds": strongholds, "territory": territory,
                 "territory_rows": [[t["side"], t["cells"], " ".join(map(str, t["strongholds"])) or L["none"]] for t in territory],
-                "stronghold_rows": [[s["id"], s["name"], s["pos"], s["kind"] + (f" ({L['destroyed']})" if s["destroyed"] else ""),
+                "stronghold_rows": [[s["id"], s["name"], s["pos"], s["kind"] + "".join(f" ({L[flag]})" for flag in ("destroyed", "closed") if s[flag]),
                                      s["owner"], s["territory"]] for s in strongholds]}
 
     def public(self) -> dict[str, Any]:
