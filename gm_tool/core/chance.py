@@ -38,16 +38,26 @@ class Chance:
         if self.log is not None:
             self.log.emit("chance", to=[], op=op, why=why, result=result)
 
+    # ``randint(1, n)`` and ``choice`` draw exactly ``_randbelow(n)`` (CPython's random.py), so
+    # calling it directly gives the same numbers from the same seed, without two layers of checks
+    # (bots and fights draw hundreds of times a turn)
     def roll(self, sides: int = 6, why: str = "") -> int:
-        result = self._rng.randint(1, sides)
-        self._record("roll", why, result)
+        if type(sides) is int and sides > 0:
+            result = self._rng._randbelow(sides) + 1
+        else:
+            result = self._rng.randint(1, sides)  # raises as before
+        if self.log is not None:
+            self.log.emit("chance", to=[], op="roll", why=why, result=result)
         return result
 
     def choice(self, options: Sequence[T], why: str = "", label=str) -> T:
-        pick = options[self._rng.randrange(len(options))]
-        self._record("choice", why, label(pick))
+        n = len(options)
+        pick = options[self._rng._randbelow(n) if n else self._rng.randrange(n)]
+        if self.log is not None:
+            self.log.emit("chance", to=[], op="choice", why=why, result=label(pick))
         return pick
 
     def shuffle(self, items: list[T], why: str = "", label=str) -> None:
         self._rng.shuffle(items)
-        self._record("shuffle", why, [label(i) for i in items])
+        if self.log is not None:
+            self.log.emit("chance", to=[], op="shuffle", why=why, result=[label(i) for i in items])

@@ -13,6 +13,7 @@ two places" can be checked. Cards serialise as ``{"id", "name", "suit", "rank"}`
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +53,7 @@ def parse_rank(value: Any) -> int:
     return rank
 
 
+@lru_cache(maxsize=4096)  # sheets name the same few cards again and again
 def parse_card_text(text: str) -> tuple[str, str | None, int | None]:
     """``"Oak ♥2"`` -> ``("Oak", "hearts", 2)``; ``"Elm"`` -> ``("Elm", None, None)``."""
     m = _CARD_RE.match(text)

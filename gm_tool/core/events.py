@@ -20,7 +20,7 @@ class EventLog:
         self.events: list[dict[str, Any]] = []
 
     def emit(self, type_: str, to: str | Iterable[str] = PUBLIC, **data: Any) -> dict[str, Any]:
-        audience: str | list[str] = to if isinstance(to, str) else sorted(set(to))
+        audience: str | list[str] = to if isinstance(to, str) else sorted(set(to)) if to else []
         event = {"seq": len(self.events), "type": type_, "to": audience, **data}
         self.events.append(event)
         return event

@@ -18,6 +18,7 @@ Every choice is drawn from the ``chance`` given, in a fixed order, so bots are r
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 from typing import Any
 
 from gm_tool.core.chance import Chance
@@ -102,7 +103,8 @@ def _random_move(game: Game, char: Character, chance: Chance) -> dict[str, Any] 
     if to == char.pos:
         return None if chance.roll(2, why="bot.move") == 1 else {"to": cell_name(to)}
     move: dict[str, Any] = {"to": cell_name(to)}
-    waypoints = [c for c in cells if c not in (char.pos, to) and reach[c] + manhattan(c, to) <= char.move]
+    pos, (tx, ty), move_len = char.pos, to, char.move
+    waypoints = [c for c in cells if c != pos and c != to and reach[c] + abs(c[0] - tx) + abs(c[1] - ty) <= move_len]
     if waypoints and chance.roll(4, why="bot.via") == 1:
         via = chance.choice(waypoints, why="bot.via", label=cell_name)
         from gm_tool.rulesets.grail_war.orders import Orders
@@ -113,6 +115,7 @@ def _random_move(game: Game, char: Character, chance: Chance) -> dict[str, Any] 
     return move
 
 
+@cache
 def _converters(order: str) -> tuple[str, ...]:
     """Equipment a 出杀/出闪 list may name with ``via`` (orders.CONVERTERS when it exists)."""
     from gm_tool.rulesets.grail_war import orders
@@ -124,9 +127,17 @@ def _converters(order: str) -> tuple[str, ...]:
 def _skill_discards(char: Character) -> int | None:
     """How many cards the character's active skill discards as its cost (None: unknown)."""
     try:
+        return _discards(tuple(char.skills))
+    except TypeError:  # an unhashable entry: no such skill
+        return None
+
+
+@cache
+def _discards(skills: tuple[str, ...]) -> int | None:
+    try:
         from gm_tool.rulesets.grail_war.combat import skills as defs
 
-        active = [s for s in defs.of(char.skills) if s.trigger == "active"]
+        active = [s for s in defs.of(list(skills)) if s.trigger == "active"]
         return int(active[0].cost.get("discard", 0)) if active else 0
     except (ImportError, AttributeError, TypeError, KeyError):
         return None

@@ -7,7 +7,6 @@ choices that turn impossible during resolution are skipped and logged there.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +58,7 @@ GEM = {"self_first": "self_first", "自用": "self_first", "自己优先": "self
        "never": "never", "不用": "never", "不使用": "never"}
 ZONES = {"weapon": "weapon", "武器": "weapon", "armor": "armor", "防具": "armor",
          "hand": "hand", "手牌": "hand", "equipment": "equipment", "装备区": "equipment", "装备": "equipment"}
+MAGIC_ZONES = {k: x for k, x in ZONES.items() if x != "equipment"}
 HAND_SIZE = {"more": "more", "手牌多": "more", "多": "more", "fewer": "fewer", "手牌少": "fewer", "少": "fewer"}
 SPECIAL = {"teleport": "teleport", "瞬移": "teleport", "传送": "teleport", "瞬间转移": "teleport", "瞬间移动": "teleport",
            "climb": "climb", "攀登": "climb", "攀爬": "climb", "jump": "jump", "跳跃": "jump",
@@ -105,6 +105,18 @@ class Orders:
     move_special: str | None = None
 
 
+def _canon(v: Validator, data: dict[str, Any], allowed: dict[str, str], path: str = "") -> dict[str, Any]:
+    """``v.unknown_keys(data, allowed, path)``, without its work when every key is known once
+    (it reports the problems otherwise)."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        name = allowed.get(key) if isinstance(key, str) else None
+        if name is None or name in out:
+            return v.unknown_keys(data, allowed, path)
+        out[name] = value
+    return out
+
+
 def default(game: Game, player: str) -> Orders:
     """A missing sheet: stay, default options (the options `gm template` shows)."""
     chars = [c for c in game.of_player(player) if c.alive] or game.of_player(player)
@@ -120,8 +132,11 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
         return []
     if not isinstance(raw, list):
         raw = [raw]
-    held = Counter(c.name for c in char.hand)
+    held: dict[str, int] = {}
+    for c in char.hand:
+        held[c.name] = held.get(c.name, 0) + 1
     named: list[str] = []
+    counts: dict[str, int] = {}
     for i, item in enumerate(raw):
         try:
             name, _, _ = parse_card_spec(item)
@@ -133,8 +148,9 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
             v.add("grail.unknown_card", f"{path}[{i}]", value=name)
             continue
         named.append(canon)
-        if must_hold and Counter(named)[canon] > held[canon]:
-            v.add("grail.not_held", f"{path}[{i}]", value=canon, held=held[canon])
+        counts[canon] = counts.get(canon, 0) + 1
+        if must_hold and counts[canon] > held.get(canon, 0):
+            v.add("grail.not_held", f"{path}[{i}]", value=canon, held=held.get(canon, 0))
     return named
 
 
@@ -152,7 +168,7 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
             item = {"against": item}
         if not v.typed(item, dict, p):
             continue
-        item = v.unknown_keys(item, keys, f"{p}.")
+        item = _canon(v, item, keys, f"{p}.")
         what = v.choice(item, "against", against, f"{p}.against")
         if what is None:
             if "against" not in item:
@@ -211,7 +227,7 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
     from gm_tool.rulesets.grail_war import movement
 
     v = Validator(source, lang)
-    data = v.unknown_keys(sheet, KEYS)
+    data = _canon(v, sheet, KEYS)
     missing = [key for key in ("turn", "player") if key not in data]
     for key in missing:
         v.add("field.required", key)
@@ -239,7 +255,7 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
     if isinstance(skill, (bool, str)):
         skill = {"use": skill}
     if skill is not None and v.typed(skill, dict, "skill"):
-        skill = v.unknown_keys(skill, SKILL_KEYS, "skill.")
+        skill = _canon(v, skill, SKILL_KEYS, "skill.")
         o.skill_use = _bool(v, skill, "use", "skill.use", True)
         o.skill_discard = _card_list(v, skill.get("discard"), "skill.discard", char)
         if o.skill_use and not char.skills and "use" in skill:
@@ -258,12 +274,11 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
     if isinstance(magic, (bool, str)):
         magic = {"use": magic}
     if magic is not None and v.typed(magic, dict, "magic"):
-        magic = v.unknown_keys(magic, MAGIC_KEYS, "magic.")
+        magic = _canon(v, magic, MAGIC_KEYS, "magic.")
         o.magic_use = _bool(v, magic, "use", "magic.use", True)
         zones = magic.get("zone_priority")
         if zones is not None and v.typed(zones, list, "magic.zone_priority"):
-            magic_zones = {k: x for k, x in ZONES.items() if x != "equipment"}
-            picked = (v.choice({"z": z}, "z", magic_zones, f"magic.zone_priority[{i}]") for i, z in enumerate(zones))
+            picked = (v.choice({"z": z}, "z", MAGIC_ZONES, f"magic.zone_priority[{i}]") for i, z in enumerate(zones))
             o.zone_priority = [z for z in picked if z is not None]
         o.hand_size = v.choice(magic, "hand_size", HAND_SIZE, "magic.hand_size", o.hand_size)
     equipment = data.get("equipment")
@@ -281,7 +296,7 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
                 choice = {"use": choice}
             if not v.typed(choice, dict, p):
                 continue
-            choice = v.unknown_keys(choice, EQUIP_KEYS, f"{p}.")
+            choice = _canon(v, choice, EQUIP_KEYS, f"{p}.")
             ec = EquipmentChoice(_bool(v, choice, "use", f"{p}.use", True))
             zones = choice.get("zones")
             if zones is not None and v.typed(zones, list, f"{p}.zones"):
@@ -291,7 +306,7 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
     if isinstance(move, str):
         move = {"to": move}
     if move is not None and v.typed(move, dict, "move"):
-        move = v.unknown_keys(move, MOVE_KEYS, "move.")
+        move = _canon(v, move, MOVE_KEYS, "move.")
         w, h = game.board.width, game.board.height
         if move.get("to") is not None:
             o.move_to = movement.tunnel_cell(game, move["to"]) or v.cell(move["to"], "move.to", w, h)
