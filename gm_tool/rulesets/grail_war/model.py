@@ -143,7 +143,9 @@ class Character:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Character":
         cards = d.get("equipment_cards") or {}
-        equipment = {slot: (Card.from_dict(cards[slot]) if cards.get(slot) else None) for slot in SLOTS}
+        weapon, armor = cards.get("weapon"), cards.get("armor")  # SLOTS, in order
+        equipment = {"weapon": Card.from_dict(weapon) if weapon else None,
+                     "armor": Card.from_dict(armor) if armor else None}
         return cls(d["id"], d["name"], d["player"], d["side"], d["class"], d["hp"], d["max_hp"],
                    parse_cell(d["pos"]), d["move"], d["alive"], list(map(Card.from_dict, d["hand"])),
                    equipment, list(d.get("skills", [])), d.get("healed_turn"), dict(d.get("status", {})))

@@ -409,8 +409,8 @@ def move_all(game: Game, orders: dict[str, Any], log: EventLog, chance: Chance |
                          cell=cell_name(target), reason=blocked[cid])
                 continue
             kind = "teleport" if cid in teleports else "step"
-            log.emit(kind, to=[], actors=[c.player], cells=[cell_name(c.pos), cell_name(target)],
-                     character=cid, start=cell_name(c.pos), end=cell_name(target))
+            a, b = cell_name(c.pos), cell_name(target)
+            log.emit(kind, to=[], actors=[c.player], cells=[a, b], character=cid, start=a, end=b)
             where[c.pos].remove(cid)
             c.pos = target
             where.setdefault(target, []).append(cid)
@@ -436,12 +436,15 @@ def _resolve_conflicts(chars: dict[str, Character], where: dict[Cell, list[str]]
                        chance: Chance | None) -> None:
     """Decide which of this step's movers are refused (enemy swaps, then capacity; repeated until
     nothing changes, since a refused mover stays and fills its own cell)."""
+    if not movers:
+        return
     by_edge = {(chars[cid].pos, t): cid for cid, t in movers.items() if cid not in teleports}
     for (a, b), cid in by_edge.items():
         other = by_edge.get((b, a))
         if other is not None and chars[other].side != chars[cid].side:
             blocked[cid] = "enemy"
     drawn: dict[Cell, list[str]] = {}
+    roomy = min(cap, side_cap)  # this many always fit, whatever their sides
     changed = True
     while changed:
         changed = False
@@ -449,8 +452,10 @@ def _resolve_conflicts(chars: dict[str, Character], where: dict[Cell, list[str]]
         for cid, t in movers.items():
             if cid not in blocked:
                 targets.setdefault(t, []).append(cid)
-        for cell in sorted(targets, key=lambda c: (c[1], c[0])):
+        for cell in sorted(targets, key=_row_major) if len(targets) > 1 else targets:
             arrivals = targets[cell]
+            if len(where.get(cell, ())) + len(arrivals) <= roomy:  # fits whoever stays
+                continue
             staying = [x for x in where.get(cell, []) if x not in movers or x in blocked]
             sides: dict[str, int] = {}
             for x in staying:
@@ -476,6 +481,10 @@ def _resolve_conflicts(chars: dict[str, Character], where: dict[Cell, list[str]]
                 else:
                     blocked[x] = "capacity"
                     changed = True
+
+
+def _row_major(cell: Cell) -> tuple[int, int]:
+    return cell[1], cell[0]
 
 
 def fights(game: Game) -> list[tuple[Cell, list[Character]]]:
