@@ -41,23 +41,28 @@ def _game(state: dict[str, Any]) -> Game:
     return Game.from_state({**state, "deck": _EMPTY_DECK, "equipment_pile": []})
 
 
-_REACH: dict[tuple, dict[Cell, int]] = {}
+_REACH: dict[tuple, tuple[dict[Cell, int], list[Cell]]] = {}
 
 
 def destinations(game: Game, char: Character) -> dict[Cell, int]:
     """Every cell the character may walk to this turn (not ending in a river), with its distance.
     Walking depends on the terrain, the closed cells, the class and the move only, so the answer
     is kept for the next turns and games on the same map (a simulation asks it again and again)."""
+    return dict(_destinations(game, char)[0])
+
+
+def _destinations(game: Game, char: Character) -> tuple[dict[Cell, int], list[Cell]]:
+    """:func:`destinations` (not to be changed: it is kept) and its cells in board order."""
     board = game.board
     key = (tuple(board.rows), repr(board.tunnels), tuple(game.closed_cells), char.cls, char.pos, char.move)
     hit = _REACH.get(key)
     if hit is None:
         reach = reachable(char.pos, char.move, movement.step_rule(game, char), board.width, board.height)
-        hit = {c: d for c, d in reach.items() if board.terrain(c) != RIVER or c == char.pos}
+        found = {c: d for c, d in reach.items() if board.terrain(c) != RIVER or c == char.pos}
         if len(_REACH) > 50_000:
             _REACH.clear()
-        _REACH[key] = hit
-    return dict(hit)
+        hit = _REACH[key] = (found, _board_order(found))
+    return hit
 
 
 def teleports(game: Game, char: Character) -> list[Cell]:
@@ -97,8 +102,7 @@ def _random_move(game: Game, char: Character, chance: Chance) -> dict[str, Any] 
     tele = teleports(game, char)
     if tele and chance.roll(4, why="bot.teleport") == 1:
         return {"to": cell_name(chance.choice(tele, why="bot.move", label=cell_name)), "special": "teleport"}
-    reach = destinations(game, char)
-    cells = _board_order(reach)
+    reach, cells = _destinations(game, char)
     to = chance.choice(cells, why="bot.move", label=cell_name)
     if to == char.pos:
         return None if chance.roll(2, why="bot.move") == 1 else {"to": cell_name(to)}
@@ -218,10 +222,10 @@ def _greedy(game: Game, player: str, char: Character, chance: Chance, out: dict[
             goal = _pick(chance, targets, near, "bot.target", lambda s: s.id).pos
     if goal is None or goal == char.pos:
         return
-    reach = destinations(game, char)
+    reach, cells = _destinations(game, char)
     to_goal = _distances_to(game, char, goal)
     far = len(to_goal) + game.board.width + game.board.height  # cut off from the goal: by the crow
-    best = _pick(chance, _board_order(reach), lambda c: (to_goal.get(c, far + manhattan(c, goal)), reach[c]),
+    best = _pick(chance, cells, lambda c: (to_goal.get(c, far + manhattan(c, goal)), reach[c]),
                  "bot.step", cell_name)
     if best != char.pos:
         out["move"] = {"to": cell_name(best)}

@@ -195,6 +195,8 @@ class Game:
     _by_id: dict[str, Character] | None = field(default=None, init=False, repr=False, compare=False)
     _by_player: dict[str, list[Character]] | None = field(default=None, init=False, repr=False, compare=False)
     _indexed: tuple[list[Character] | None, int] = field(default=(None, -1), init=False, repr=False, compare=False)
+    _sites: tuple[list[Stronghold] | None, int, dict[Cell, Stronghold]] = field(
+        default=(None, -1, {}), init=False, repr=False, compare=False)
 
     # lookups ------------------------------------------------------------------------------
     def _index(self) -> None:
@@ -230,6 +232,14 @@ class Game:
 
     def alive(self) -> list[Character]:
         return [c for c in self.characters if c.alive]
+
+    def strongholds_by_pos(self) -> dict[Cell, Stronghold]:
+        """``{s.pos: s}`` for every stronghold (kept: strongholds never move). Read only."""
+        listed, n, index = self._sites
+        if listed is not self.strongholds or n != len(self.strongholds):
+            index = {s.pos: s for s in self.strongholds}
+            self._sites = (self.strongholds, len(self.strongholds), index)
+        return index
 
     def stronghold_at(self, cell: Cell) -> Stronghold | None:
         for s in self.strongholds:

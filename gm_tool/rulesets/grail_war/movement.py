@@ -254,7 +254,7 @@ def teleport_distance(game: Game, a: Cell, b: Cell) -> int:
 
 
 def _stronghold_index(game: Game) -> dict[Cell, Stronghold]:
-    return {s.pos: s for s in game.strongholds}
+    return game.strongholds_by_pos()
 
 
 def teleport_problem(game: Game, char: Character, to: Cell) -> str | None:
