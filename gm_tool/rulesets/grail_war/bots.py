@@ -54,7 +54,7 @@ def destinations(game: Game, char: Character) -> dict[Cell, int]:
 def _destinations(game: Game, char: Character) -> tuple[dict[Cell, int], list[Cell]]:
     """:func:`destinations` (not to be changed: it is kept) and its cells in board order."""
     board = game.board
-    key = (tuple(board.rows), repr(board.tunnels), tuple(game.closed_cells), char.cls, char.pos, char.move)
+    key = (board.ident(), tuple(game.closed_cells), char.cls, char.pos, char.move)
     hit = _REACH.get(key)
     if hit is None:
         reach = reachable(char.pos, char.move, movement.step_rule(game, char), board.width, board.height)
@@ -246,7 +246,7 @@ def _distances_to(game: Game, char: Character, goal: Cell) -> dict[Cell, int]:
     """Walking steps from every cell to ``goal`` for this character (terrain, rivers, closed
     cells count; other characters do not), kept for the next turns like ``destinations``."""
     board = game.board
-    key = (tuple(board.rows), repr(board.tunnels), tuple(game.closed_cells), char.cls, goal)
+    key = (board.ident(), tuple(game.closed_cells), char.cls, goal)
     hit = _DIST.get(key)
     if hit is None:
         ok = movement.step_rule(game, char)

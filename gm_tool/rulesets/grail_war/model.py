@@ -7,6 +7,7 @@ this ruleset's additions.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,10 @@ GROUND, RIVER, HIGH, CLIFF = ".", "~", "^", "#"
 TERRAIN = {GROUND: 0, RIVER: 0, HIGH: 1, CLIFF: 2}
 
 
+_BOARD_IDENTS: dict[tuple, int] = {}
+_BOARD_COUNT = itertools.count()
+
+
 @dataclass(slots=True)
 class Board:
     """The static map: terrain rows (row 1 first) and tunnels."""
@@ -33,6 +38,7 @@ class Board:
     tunnels: list[dict[str, Any]] = field(default_factory=list)
     _links: dict[Cell, list[Cell]] | None = field(default=None, init=False, repr=False, compare=False)
     _key: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    _ident: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def terrain(self, cell: Cell) -> str:
         """The terrain character of a cell; a tunnel's inside is level ground."""
@@ -96,6 +102,19 @@ class Board:
             self._key = (self.width, self.height, tuple(self.rows),
                          tuple((tuple(t["mouths"]), self.tunnel_length(i)) for i, t in enumerate(self.tunnels)))
         return self._key
+
+    def ident(self) -> int:
+        """A small number standing for :meth:`key` (equal keys, equal numbers, in this process):
+        cheap to hash, where the key hashes every row each time."""
+        if self._ident is None:
+            key = self.key()
+            ident = _BOARD_IDENTS.get(key)
+            if ident is None:
+                if len(_BOARD_IDENTS) >= 256:  # numbers are never reused: forgetting only costs a miss
+                    _BOARD_IDENTS.clear()
+                ident = _BOARD_IDENTS[key] = next(_BOARD_COUNT)
+            self._ident = ident
+        return self._ident
 
     def to_dict(self) -> dict[str, Any]:
         return {"width": self.width, "height": self.height, "rows": list(self.rows), "tunnels": self.tunnels}

@@ -90,25 +90,42 @@ def step_rule(game: Game, char: Character) -> Callable[[Cell, Cell], bool]:
 class _Steps:
     """The allowed steps out of each cell for one kit (see :func:`_kit`) on one board with its
     closed cells, filled in lazily as searches reach cells. They depend on the map alone, so a
-    table is kept for the next turns (the same map is walked every turn). ``uniform``: every
-    step costs 1 (all kits but a LANCER's jump), and ``out[cell]`` lists the neighbours; else it
-    lists (neighbour, cost) pairs."""
+    table is kept for the next turns (the same map is walked every turn).
 
-    __slots__ = ("board", "cost", "uniform", "out")
+    Cells are numbered (``y * width + x`` on the map, the cells inside tunnels after them as
+    they are met) and ``out`` is a flat list by number: searches touch small ints and one list,
+    not tuples hashed into dicts. ``uniform``: every step costs 1 (all kits but a LANCER's jump)
+    and ``out[i]`` lists the neighbours' numbers; else it lists (number, cost) pairs."""
+
+    __slots__ = ("board", "cost", "uniform", "out", "cells", "width", "height", "extra")
 
     def __init__(self, board, closed: frozenset[Cell], kit: tuple[bool, bool, int]):
         self.board = board
         self.cost = _cost_rule(board, closed, kit)
         self.uniform = not kit[0] or kit[2] == 1
-        self.out: dict[Cell, tuple] = {}
+        self.width, self.height = board.width, board.height
+        self.cells: list[Cell] = [(x, y) for y in range(board.height) for x in range(board.width)]
+        self.out: list[tuple | None] = [None] * len(self.cells)
+        self.extra: dict[Cell, int] = {}  # numbers of cells off the map (inside tunnels)
 
-    def fill(self, cell: Cell) -> tuple:
-        cost = self.cost
+    def number(self, cell: Cell) -> int:
+        x, y = cell
+        if 0 <= y < self.height and 0 <= x < self.width:
+            return y * self.width + x
+        i = self.extra.get(cell)
+        if i is None:
+            i = self.extra[cell] = len(self.cells)
+            self.cells.append(cell)
+            self.out.append(None)
+        return i
+
+    def fill(self, i: int) -> tuple:
+        cell, cost, number = self.cells[i], self.cost, self.number
         if self.uniform:
-            steps: tuple = tuple(n for n in self.board.neighbours(cell) if cost(cell, n) is not None)
+            steps: tuple = tuple(number(n) for n in self.board.neighbours(cell) if cost(cell, n) is not None)
         else:
-            steps = tuple((n, c) for n in self.board.neighbours(cell) if (c := cost(cell, n)) is not None)
-        self.out[cell] = steps
+            steps = tuple((number(n), c) for n in self.board.neighbours(cell) if (c := cost(cell, n)) is not None)
+        self.out[i] = steps
         return steps
 
 
@@ -117,7 +134,7 @@ _STEPS: dict[tuple, _Steps] = {}
 
 def _steps(game: Game, kit: tuple[bool, bool, int]) -> _Steps:
     closed = frozenset(game.closed_cells)
-    key = (game.board.key(), closed, kit)
+    key = (game.board.ident(), closed, kit)
     table = _STEPS.get(key)
     if table is None:
         if len(_STEPS) >= 64:  # many maps or closures in one process: start again
@@ -133,10 +150,11 @@ def _search(steps: _Steps, start: Cell, goal: Cell, limit: int | None) -> list[C
     the order cells were found, which is the queue's order)."""
     if start == goal:
         return []
-    out, fill = steps.out, steps.fill
+    out, fill, cells = steps.out, steps.fill, steps.cells
+    first, last = steps.number(start), steps.number(goal)
     if steps.uniform:
-        prev = {start: start}
-        frontier = [start]
+        prev = {first: first}
+        frontier = [first]
         depth = 0
         while frontier:
             if limit is not None and depth >= limit:
@@ -144,41 +162,41 @@ def _search(steps: _Steps, start: Cell, goal: Cell, limit: int | None) -> list[C
             depth += 1
             found = []
             for cur in frontier:
-                nxts = out.get(cur)
+                nxts = out[cur]
                 if nxts is None:
                     nxts = fill(cur)
                 for nxt in nxts:
                     if nxt in prev:
                         continue
                     prev[nxt] = cur
-                    if nxt == goal:
+                    if nxt == last:
                         ticks = [goal]
                         node = cur
-                        while node != start:
-                            ticks.append(node)
+                        while node != first:
+                            ticks.append(cells[node])
                             node = prev[node]
                         return ticks[::-1]
                     found.append(nxt)
             frontier = found
         return None
-    dist = {start: 0}
-    back: dict[Cell, tuple[Cell, int]] = {}
-    heap: list[tuple[int, int, Cell]] = [(0, 0, start)]
+    dist = {first: 0}
+    back: dict[int, tuple[int, int]] = {}
+    heap: list[tuple[int, int, int]] = [(0, 0, first)]
     seq = 0
     while heap:
         d, _, cur = heapq.heappop(heap)
         if d > dist[cur]:
             continue
-        if cur == goal:
+        if cur == last:
             ticks: list[Cell] = []
-            node = goal
-            while node != start:
+            node = last
+            while node != first:
                 prior, c = back[node]
-                ticks.append(node)
-                ticks.extend([prior] * (c - 1))  # waiting before a jump
+                ticks.append(cells[node])
+                ticks.extend([cells[prior]] * (c - 1))  # waiting before a jump
                 node = prior
             return ticks[::-1]
-        pairs = out.get(cur)
+        pairs = out[cur]
         if pairs is None:
             pairs = fill(cur)
         for nxt, c in pairs:
@@ -396,6 +414,7 @@ def move_all(game: Game, orders: dict[str, Any], log: EventLog, chance: Chance |
     for c in game.characters:
         if c.alive:
             where.setdefault(c.pos, []).append(c.id)
+    events = log.events  # steps are written straight in, as log.emit(kind, to=[], ...) writes them
     step = 0
     while routes:
         movers = {cid: route[step] for cid, route in routes.items() if route[step] != chars[cid].pos}
@@ -408,9 +427,9 @@ def move_all(game: Game, orders: dict[str, Any], log: EventLog, chance: Chance |
                 log.emit("blocked", to=[], actors=[c.player], cells=[cell_name(c.pos)], character=cid,
                          cell=cell_name(target), reason=blocked[cid])
                 continue
-            kind = "teleport" if cid in teleports else "step"
             a, b = cell_name(c.pos), cell_name(target)
-            log.emit(kind, to=[], actors=[c.player], cells=[a, b], character=cid, start=a, end=b)
+            events.append({"seq": len(events), "type": "teleport" if cid in teleports else "step", "to": [],
+                           "actors": [c.player], "cells": [a, b], "character": cid, "start": a, "end": b})
             where[c.pos].remove(cid)
             c.pos = target
             where.setdefault(target, []).append(cid)

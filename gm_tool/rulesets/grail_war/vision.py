@@ -67,7 +67,7 @@ class Sight:
                 for side in sides:
                     self.by_side.setdefault(side, []).append(player)
         self._near: dict[Cell, list[str]] = {}
-        self._viewers: dict[Cell, set[str]] = {}
+        self._viewers: dict[Cell, frozenset[str]] = {}
 
     def near(self, cell: Cell) -> list[str]:
         """The players whose own squares hold ``cell`` (a player may be named more than once)."""
@@ -108,26 +108,26 @@ class Sight:
             return True
         return bool(self.posts.get(player)) and any(cell in self.cover.get(s, ()) for s in self.sides[player])
 
-    def viewers(self, cell: Cell) -> set[str]:
+    def viewers(self, cell: Cell) -> frozenset[str]:
         """Every player who sees ``cell`` (kept: a turn's events name the same cells again)."""
         found = self._viewers.get(cell)
         if found is None:
-            found = set(self.near(cell))
+            seers = set(self.near(cell))
             for side, cover in self.cover.items():
                 if cell in cover:
-                    found.update(self.by_side.get(side, ()))
-            self._viewers[cell] = found
+                    seers.update(self.by_side.get(side, ()))
+            found = self._viewers[cell] = frozenset(seers)
         return found
 
-    def audience(self, cells: list[Cell]) -> set[str]:
+    def audience(self, cells: list[Cell]) -> frozenset[str]:
         """Every player who sees all of ``cells``."""
         if not cells:
-            return {p for players in self.by_side.values() for p in players}
-        who = set(self.viewers(cells[0]))
+            return frozenset(p for players in self.by_side.values() for p in players)
+        who = self.viewers(cells[0])
         for cell in cells[1:]:
             if not who:
                 break
-            who &= self.viewers(cell)
+            who = who & self.viewers(cell)
         return who
 
 
@@ -171,23 +171,25 @@ def assign_audiences(game: Game, events: list[dict]) -> None:
     """Give each private event its audience: the players it names as ``actors`` plus every player
     whose end-of-turn vision covers all of its ``cells`` (G2: vision is had at the end of a turn)."""
     sight: Sight | None = None
-    cache: dict[str, Cell] = {}
-    seen_by: dict[tuple[str, ...], set[str]] = {}  # a turn's events name the same cells again and again
+    by_name: dict[str, frozenset[str]] = {}  # a turn's events name the same cells again and again
     for e in events:
-        if e["to"] == "all" or not (e.get("cells") or e.get("actors")):
+        if e["to"] == "all":
             continue
-        names = e.get("cells") or []
-        who = set(e.get("actors", []))
-        if names:
-            key = tuple(names)
-            if key not in seen_by:
-                if sight is None:
-                    sight = Sight(game)
-                cells = []
-                for n in names:
-                    if n not in cache:
-                        cache[n] = parse_cell(n)
-                    cells.append(cache[n])
-                seen_by[key] = sight.audience(cells)
-            who |= seen_by[key]
-        e["to"] = sorted(who)
+        names = e.get("cells")
+        actors = e.get("actors")
+        if not names:
+            if actors:
+                e["to"] = sorted(set(actors))
+            continue
+        if sight is None:
+            sight = Sight(game)
+        who: frozenset[str] | None = None
+        for name in names:
+            seers = by_name.get(name)
+            if seers is None:
+                seers = by_name[name] = sight.viewers(parse_cell(name))
+            who = seers if who is None else who & seers
+            if not who:
+                break
+        assert who is not None
+        e["to"] = sorted(who.union(actors) if actors else who)
