@@ -97,7 +97,8 @@ class _Steps:
     not tuples hashed into dicts. ``uniform``: every step costs 1 (all kits but a LANCER's jump)
     and ``out[i]`` lists the neighbours' numbers; else it lists (number, cost) pairs."""
 
-    __slots__ = ("board", "cost", "uniform", "out", "cells", "width", "height", "extra")
+    __slots__ = ("board", "cost", "uniform", "out", "cells", "width", "height", "extra", "mark", "prev", "round",
+                 "busy")
 
     def __init__(self, board, closed: frozenset[Cell], kit: tuple[bool, bool, int]):
         self.board = board
@@ -107,6 +108,11 @@ class _Steps:
         self.cells: list[Cell] = [(x, y) for y in range(board.height) for x in range(board.width)]
         self.out: list[tuple | None] = [None] * len(self.cells)
         self.extra: dict[Cell, int] = {}  # numbers of cells off the map (inside tunnels)
+        # a breadth-first search marks the cells it found with its round number (no dict to grow)
+        self.mark: list[int] = [0] * len(self.cells)
+        self.prev: list[int] = [0] * len(self.cells)
+        self.round = 0
+        self.busy = False
 
     def number(self, cell: Cell) -> int:
         x, y = cell
@@ -117,6 +123,8 @@ class _Steps:
             i = self.extra[cell] = len(self.cells)
             self.cells.append(cell)
             self.out.append(None)
+            self.mark.append(0)
+            self.prev.append(0)
         return i
 
     def fill(self, i: int) -> tuple:
@@ -152,6 +160,12 @@ def _search(steps: _Steps, start: Cell, goal: Cell, limit: int | None) -> list[C
         return []
     out, fill, cells = steps.out, steps.fill, steps.cells
     first, last = steps.number(start), steps.number(goal)
+    if steps.uniform and not steps.busy:
+        steps.busy = True  # (a search never starts another; this only guards against threads)
+        try:
+            return _breadth_first(steps, first, last, goal, limit)
+        finally:
+            steps.busy = False
     if steps.uniform:
         prev = {first: first}
         frontier = [first]
@@ -207,6 +221,41 @@ def _search(steps: _Steps, start: Cell, goal: Cell, limit: int | None) -> list[C
             back[nxt] = (cur, c)
             seq += 1
             heapq.heappush(heap, (nd, seq, nxt))
+    return None
+
+
+def _breadth_first(steps: _Steps, first: int, last: int, goal: Cell, limit: int | None) -> list[Cell] | None:
+    """The uniform-cost search of :func:`_search`, marking found cells in the table's lists."""
+    out, fill, cells, mark, prev = steps.out, steps.fill, steps.cells, steps.mark, steps.prev
+    steps.round += 1
+    stamp = steps.round
+    mark[first] = stamp
+    frontier = [first]
+    depth = 0
+    while frontier:
+        if limit is not None and depth >= limit:
+            return None
+        depth += 1
+        found = []
+        for cur in frontier:
+            nxts = out[cur]
+            if nxts is None:
+                nxts = fill(cur)
+                mark, prev = steps.mark, steps.prev  # (the same lists; fill may have grown them)
+            for nxt in nxts:
+                if mark[nxt] == stamp:
+                    continue
+                mark[nxt] = stamp
+                prev[nxt] = cur
+                if nxt == last:
+                    ticks = [goal]
+                    node = cur
+                    while node != first:
+                        ticks.append(cells[node])
+                        node = prev[node]
+                    return ticks[::-1]
+                found.append(nxt)
+        frontier = found
     return None
 
 
