@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +115,18 @@ class Card:
 
 
 _CARDS: dict[tuple, Card] = {}
+_CARD_KEY = itemgetter("id", "name", "suit", "rank")
+
+
+def cards_from_dicts(ds: list[dict[str, Any]]) -> list[Card]:
+    """``[Card.from_dict(d) for d in ds]``; when every card was seen before (a state holds the
+    same cards turn after turn), looked up all at once without a Python call per card."""
+    if len(ds) > 1:
+        try:
+            return list(itemgetter(*map(_CARD_KEY, ds))(_CARDS))
+        except (KeyError, TypeError):  # a card not seen yet (or written without suit/rank)
+            pass
+    return [Card.from_dict(d) for d in ds]
 
 
 @dataclass
@@ -158,5 +171,4 @@ class Deck:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], name: str = "deck") -> "Deck":
-        return cls(list(map(Card.from_dict, d.get("draw_pile", []))),
-                   list(map(Card.from_dict, d.get("discard_pile", []))), name)
+        return cls(cards_from_dicts(d.get("draw_pile", [])), cards_from_dicts(d.get("discard_pile", [])), name)

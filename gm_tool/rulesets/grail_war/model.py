@@ -11,7 +11,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm_tool.core.deck import Card, Deck
+from gm_tool.core.deck import Card, Deck, cards_from_dicts
 from gm_tool.core.grid import Cell, cell_name, cell_names, parse_cell, parse_cells
 
 SIDES_DEFAULT = ("red", "blue")
@@ -166,7 +166,7 @@ class Character:
         equipment = {"weapon": Card.from_dict(weapon) if weapon else None,
                      "armor": Card.from_dict(armor) if armor else None}
         return cls(d["id"], d["name"], d["player"], d["side"], d["class"], d["hp"], d["max_hp"],
-                   parse_cell(d["pos"]), d["move"], d["alive"], list(map(Card.from_dict, d["hand"])),
+                   parse_cell(d["pos"]), d["move"], d["alive"], cards_from_dicts(d["hand"]),
                    equipment, list(d.get("skills", [])), d.get("healed_turn"), dict(d.get("status", {})))
 
 
@@ -290,5 +290,5 @@ class Game:
         return cls(d["turn"], list(d["sides"]), Board.from_dict(d["map"]),
                    [Character.from_dict(c) for c in d["characters"]],
                    [Stronghold.from_dict(s) for s in d["strongholds"]],
-                   Deck.from_dict(d["deck"]), list(map(Card.from_dict, d["equipment_pile"])),
+                   Deck.from_dict(d["deck"]), cards_from_dicts(d["equipment_pile"]),
                    dict(d["rules"]), d.get("winner"), parse_cells(d.get("closed_cells", [])))
