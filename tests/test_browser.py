@@ -21,15 +21,23 @@ CHROMIUM = next((p for p in (shutil.which(n) for n in ("chromium", "chromium-bro
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine (CI installs it)")
 
 
-def browse(page: Path, shot: Path, tmp: Path) -> list[str]:
-    """Open ``page`` headless, save a screenshot; return the console lines Chromium logged."""
-    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-           "--disable-extensions", f"--user-data-dir={tmp / 'profile'}", "--window-size=1000,2600",
-           "--force-device-scale-factor=1", "--enable-logging=stderr", "--v=0",
-           f"--screenshot={shot}", page.resolve().as_uri()]
-    run = subprocess.run(cmd, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
-    assert shot.exists(), run.stderr[-2000:]
-    return [line for line in run.stderr.splitlines() if ":CONSOLE" in line]
+def browse(page: Path, shot: Path, tmp: Path, attempts: int = 3) -> list[str]:
+    """Open ``page`` headless, save a screenshot; return the console lines Chromium logged.
+
+    A loaded machine sometimes makes headless Chromium exit before it writes the screenshot
+    (its own start-up, not the page): that is tried again, up to ``attempts`` times."""
+    for attempt in range(attempts):
+        cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+               "--disable-extensions", f"--user-data-dir={tmp / f'profile-{attempt}'}", "--window-size=1000,2600",
+               "--force-device-scale-factor=1", "--enable-logging=stderr", "--v=0",
+               f"--screenshot={shot}", page.resolve().as_uri()]
+        try:
+            run = subprocess.run(cmd, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            continue
+        if shot.exists():
+            return [line for line in run.stderr.splitlines() if ":CONSOLE" in line]
+    raise AssertionError(f"chromium wrote no screenshot in {attempts} attempts")
 
 
 def colours(png: bytes) -> Counter:
