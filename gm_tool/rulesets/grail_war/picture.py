@@ -77,18 +77,25 @@ def cell_box(x: int, y: int) -> tuple[int, int, int, int]:
     return left, top, left + CELL, top + CELL
 
 
-def _text(im, x: int, y: int, text: str, colour: tuple[int, int, int], scale: int = 1) -> None:
-    """Draw ``text`` with the pixel font, top-left at (x, y)."""
-    from PIL import ImageDraw
-
-    draw = ImageDraw.Draw(im)
+def _text(im, x: int, y: int, text: str, colour: Any, scale: int = 1) -> None:
+    """Draw ``text`` with the pixel font, top-left at (x, y); ``colour`` is an RGB triple, or a
+    palette index on a palette image."""
     for ch in text.upper():
-        bits = _FONT.get(ch, _FONT["?"])
-        for i, bit in enumerate(bits):
-            if bit == "1":
-                px, py = x + (i % 3) * scale, y + (i // 3) * scale
-                draw.rectangle([px, py, px + scale - 1, py + scale - 1], fill=colour)
+        im.paste(colour, (x, y), _glyph(ch, scale))
         x += 4 * scale
+
+
+@lru_cache(maxsize=None)
+def _glyph(ch: str, scale: int):
+    """The mask (mode "1") of one character of the pixel font at ``scale``."""
+    from PIL import Image
+
+    mask = Image.new("1", (3 * scale, 5 * scale), 0)
+    for i, bit in enumerate(_FONT.get(ch, _FONT["?"])):
+        if bit == "1":
+            px, py = (i % 3) * scale, (i // 3) * scale
+            mask.paste(1, (px, py, px + scale, py + scale))
+    return mask
 
 
 def text_width(text: str, scale: int = 1) -> int:
@@ -177,6 +184,8 @@ class Painter:
         self.board, self.strongholds, self.sides = board, strongholds, list(sides)
         self._clear = self._fog = None
         self._palette: Any = False  # not computed yet
+        self._index: dict[tuple[int, int, int], int] = {}
+        self._layers: Any = None
 
     def clear(self):
         if self._clear is None:
@@ -206,22 +215,42 @@ class Painter:
                 self._palette = None
             else:
                 ordered = sorted(colours)
+                self._index = {c: i for i, c in enumerate(ordered)}
                 pal = Image.new("P", (1, 1))
                 pal.putpalette([v for c in ordered for v in c] + [0, 0, 0] * (256 - len(ordered)))
                 self._palette = pal
         return self._palette
 
+    def layers(self):
+        """The clear and the fogged layer, mapped onto the palette once (when it holds every
+        colour), so each picture is composed and drawn in palette mode."""
+        if self._layers is None:
+            from PIL import Image
+
+            pal = self.palette()
+            clear, fog = self.clear(), self.fog()
+            if pal is not None:
+                clear = clear.quantize(palette=pal, dither=Image.Dither.NONE)
+                fog = fog.quantize(palette=pal, dither=Image.Dither.NONE)
+            self._layers = (clear, fog)
+        return self._layers
+
+    def ink(self, colour: tuple[int, int, int]) -> Any:
+        """What to paint ``colour`` with: its palette index in palette mode, else the colour."""
+        return self._index[colour] if self.palette() is not None else colour
+
     def draw(self, marks: list[Mark], visible: list[str] | None = None):
         """The picture as a PIL image. ``visible=None`` draws no fog (the public and the GM's map)."""
         from PIL import Image
 
+        clear, fog = self.layers()
         if visible is not None:
-            mask = Image.new("1", self.clear().size, 0)
+            mask = Image.new("1", clear.size, 0)
             for c in visible:
                 mask.paste(1, cell_box(*parse_cell(c)))
-            im = Image.composite(self.clear(), self.fog(), mask)
+            im = Image.composite(clear, fog, mask)
         else:
-            im = self.clear().copy()
+            im = clear.copy()
         by_cell: dict[str, list[Mark]] = {}
         for mk in marks:
             by_cell.setdefault(mk.pos, []).append(mk)
@@ -231,20 +260,16 @@ class Painter:
             for mk, (cx, cy, radius) in zip(group, _slots(len(group))):
                 x0, y0 = left + cx - radius, top + cy - radius
                 if mk.own:
-                    im.paste(WHITE, (x0 - 2, y0 - 2), _disc(radius + 2))
+                    im.paste(self.ink(WHITE), (x0 - 2, y0 - 2), _disc(radius + 2))
                 else:
-                    im.paste(INK, (x0 - 1, y0 - 1), _disc(radius + 1))
-                im.paste(side_colour(mk.side, self.sides), (x0, y0), _disc(radius))
+                    im.paste(self.ink(INK), (x0 - 1, y0 - 1), _disc(radius + 1))
+                im.paste(self.ink(side_colour(mk.side, self.sides)), (x0, y0), _disc(radius))
                 label = mk.label[:2]
-                _text(im, left + cx - text_width(label) // 2, top + cy - 2, label, WHITE)
+                _text(im, left + cx - text_width(label) // 2, top + cy - 2, label, self.ink(WHITE))
         return im
 
     def png(self, marks: list[Mark], visible: list[str] | None = None) -> bytes:
-        from PIL import Image
-
-        im = self.draw(marks, visible)
-        pal = self.palette()
-        return png(im if pal is None else im.quantize(palette=pal, dither=Image.Dither.NONE))
+        return png(self.draw(marks, visible))
 
 
 def marks_of(v: dict[str, Any], player: str | None, labels: dict[str, str] | None = None) -> list[Mark]:
