@@ -128,8 +128,14 @@ def _converters(order: str) -> tuple[str, ...]:
     return tuple(table.get(order, ()))
 
 
-def _skill_discards(char: Character) -> int | None:
-    """How many cards the character's active skill discards as its cost (None: unknown)."""
+def _skill_discards(char: Character, custom: dict[str, Any] | None = None) -> int | None:
+    """How many cards the character's active skill discards as its cost (None: unknown);
+    ``custom``: the scenario's own skill definitions (Game.skills)."""
+    if custom and any(s in custom for s in char.skills):
+        from gm_tool.rulesets.grail_war.combat import skills as defs
+
+        active = [s for s in defs.of(list(char.skills), custom) if s.trigger == "active"]
+        return int(active[0].cost.get("discard", 0)) if active else 0
     try:
         return _discards(tuple(char.skills))
     except TypeError:  # an unhashable entry: no such skill
@@ -152,7 +158,7 @@ def _random(game: Game, char: Character, chance: Chance, out: dict[str, Any]) ->
     out["keep"] = _subset(chance, names, "bot.keep")
     if char.skills:
         skill: dict[str, Any] = {"use": chance.choice([True, False], why="bot.skill")}
-        need = _skill_discards(char)
+        need = _skill_discards(char, game.skills)
         if need and len(names) >= need and chance.roll(2, why="bot.skill") == 1:
             pool = list(names)
             chance.shuffle(pool, why="bot.skill")

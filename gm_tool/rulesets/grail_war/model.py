@@ -209,6 +209,9 @@ class Game:
     rules: dict[str, Any]
     winner: str | None = None
     closed_cells: list[Cell] = field(default_factory=list)  # areas the GM closed (流局)
+    # the scenario's own skill definitions (ruling C27), {id: definition as in data/skills.yaml};
+    # the bundled ones are not copied here. State key "skills", written only when not empty.
+    skills: dict[str, dict[str, Any]] = field(default_factory=dict)
     # lookups by id and by player, built on first use: ids and players never change, and the
     # roster is not added to once a game is built (rebuilt if the list or its length changes)
     _by_id: dict[str, Character] | None = field(default=None, init=False, repr=False, compare=False)
@@ -283,7 +286,7 @@ class Game:
             "sides": list(self.sides), "rules": dict(self.rules), "map": self.board.to_dict(),
             "closed_cells": cell_names(self.closed_cells),
             "deck": self.deck.to_dict(), "equipment_pile": [c.to_dict() for c in self.equipment_pile],
-        }
+        } | ({"skills": {k: self.skills[k] for k in self.skills}} if self.skills else {})
 
     @classmethod
     def from_state(cls, d: dict[str, Any]) -> "Game":
@@ -291,4 +294,5 @@ class Game:
                    [Character.from_dict(c) for c in d["characters"]],
                    [Stronghold.from_dict(s) for s in d["strongholds"]],
                    Deck.from_dict(d["deck"]), cards_from_dicts(d["equipment_pile"]),
-                   dict(d["rules"]), d.get("winner"), parse_cells(d.get("closed_cells", [])))
+                   dict(d["rules"]), d.get("winner"), parse_cells(d.get("closed_cells", [])),
+                   dict(d.get("skills") or {}))

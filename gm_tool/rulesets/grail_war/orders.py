@@ -201,12 +201,13 @@ register({
 })
 
 
-def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character) -> None:
+def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character,
+                 custom: dict[str, Any] | None = None) -> None:
     """The skill section against the character's skills: a named skill must be one of them,
     and discards must match the cost of the active skill they pay for."""
     from gm_tool.rulesets.grail_war.combat import skills as defs
 
-    own = defs.of(char.skills)
+    own = defs.of(char.skills, custom)
     name = skill.get("name")
     chosen = [s for s in own if s.trigger == "active"]
     if name is not None:
@@ -260,7 +261,7 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
         o.skill_discard = _card_list(v, skill.get("discard"), "skill.discard", char)
         if o.skill_use and not char.skills and "use" in skill:
             v.add("grail.no_skill", "skill.use", character=char.id)
-        _check_skill(v, skill, o, char)
+        _check_skill(v, skill, o, char, game.skills)
     o.target_priority = v.choice(data, "target_priority", TARGET_PRIORITY, "target_priority", o.target_priority)
     strikes = _priority(v, data.get("strike_order"), "strike_order", STRIKE_KEYS, STRIKE_AGAINST, char, True)
     if strikes is not None:

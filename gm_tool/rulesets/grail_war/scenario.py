@@ -9,6 +9,7 @@ from gm_tool.core.deck import Card, Deck, parse_card_spec
 from gm_tool.core.grid import Cell, cell_name
 from gm_tool.core.schema import Validator
 from gm_tool.core.store import safe_name
+from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war import cards, data
 from gm_tool.rulesets.grail_war.model import (CLASSES, KINDS, RIVER, SIDES_DEFAULT, TERRAIN, Board, Character, Game,
                                               Stronghold)
@@ -26,12 +27,54 @@ DEFAULT_RULES: dict[str, Any] = {
     "territory_after": None,  # GM option: end on territory share after N turns (None: off)
 }
 
-TOP_KEYS = {k: k for k in ("ruleset", "name", "title", "description", "sides", "map", "rules", "characters", "deck")}
+TOP_KEYS = {k: k for k in ("ruleset", "name", "title", "description", "sides", "map", "rules", "characters", "deck",
+                            "skills")}
 MAP_KEYS = {k: k for k in ("name", "width", "height", "rows", "strongholds", "tunnels")}
 SH_KEYS = {k: k for k in ("id", "name", "pos", "kind", "territory", "owner")}
 CHAR_KEYS = {k: k for k in ("id", "name", "class", "side", "player", "hp", "max_hp", "move", "pos", "hand",
                             "equipment", "skills", "title")}
 EQUIPMENT_BASE_ID = 1000
+
+register({
+    "grail.skill_bad": {"zh": "技能定义有误：{problem}（格式见 data/skills.yaml 顶部说明）",
+                        "en": "bad skill definition: {problem} (the format is documented at the top of data/skills.yaml)"},
+    "grail.skill_clash": {"zh": "技能 id {value!r} 与内置技能重名；剧本技能的 id 须与内置技能不同：{allowed}",
+                          "en": "skill id {value!r} is a bundled skill's; ids must differ from the bundled skills: {allowed}"},
+    "grail.skill_id": {"zh": "技能 id {value!r} 不可用；只允许字母、数字、汉字、- 和 _",
+                       "en": "skill id {value!r} is not usable; only letters, digits, CJK, - and _"},
+})
+
+
+def _skills(v: Validator, raw: Any) -> dict[str, dict[str, Any]]:
+    """The scenario's own skill definitions (``skills:``, ruling C27), each checked as the
+    bundled data/skills.yaml ones are; problems are reported at ``skills.<id>.<what>``."""
+    import json
+
+    from gm_tool.rulesets.grail_war.combat import skills as skilldefs
+
+    if raw is None or not v.typed(raw, dict, "skills"):
+        return {}
+    bundled = skilldefs.registry()
+    out: dict[str, dict[str, Any]] = {}
+    for sid, d in raw.items():
+        p = f"skills.{sid}"
+        if not safe_name(sid):
+            v.add("grail.skill_id", p, value=sid)
+            continue
+        if sid in bundled:
+            v.add("grail.skill_clash", p, value=sid, allowed=", ".join(bundled))
+            continue
+        bad = skilldefs.problems(d)
+        for problem in bad:
+            what = problem.split(":", 1)[0] if ":" in problem and isinstance(d, dict) else ""
+            v.add("grail.skill_bad", f"{p}.{what}" if what else p, problem=problem)
+        if bad:
+            continue
+        try:  # states are JSON: a YAML date or the like cannot travel with the game
+            out[sid] = json.loads(json.dumps(d, ensure_ascii=False))
+        except (TypeError, ValueError):
+            v.add("grail.skill_bad", p, problem=repr(d))
+    return out
 
 
 def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stronghold]] | None:
@@ -166,6 +209,7 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
                  for i, name in enumerate(n for n in cards.all_names() if cards.is_equipment(n))]
     pool = Deck(list(reversed(deck_cards)), [], "deck")
 
+    custom_skills = _skills(v, top.get("skills"))
     roster = {c["id"]: c for c in (data.load("characters") or {}).get("characters", [])} \
         if (data.HERE / "characters.yaml").exists() else {}
     class_defaults = data.load("classes")
@@ -210,8 +254,10 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
         from gm_tool.rulesets.grail_war.combat import skills as skilldefs
 
         for j, sid in enumerate(skills):
-            if sid not in skilldefs.registry():
-                v.add("field.choice", f"{p}.skills[{j}]", value=sid, allowed=", ".join(skilldefs.registry()))
+            if sid not in skilldefs.registry() and sid not in custom_skills \
+                    and not (isinstance(top.get("skills"), dict) and sid in top["skills"]):  # reported at skills.<id>
+                v.add("field.choice", f"{p}.skills[{j}]", value=sid,
+                      allowed=", ".join([*custom_skills, *skilldefs.registry()]))
         if side is None or pos is None or hp is None or move is None or max_hp is None:
             if side is None and "side" not in base:
                 v.add("field.required", f"{p}.side")
@@ -258,7 +304,7 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
     for c in deal_later:
         c.hand = pool.draw(rules["initial_hand"], None)
     chance.shuffle(equipment, why="equipment")
-    return Game(0, list(sides), board, characters, strongholds, pool, equipment, rules)
+    return Game(0, list(sides), board, characters, strongholds, pool, equipment, rules, skills=custom_skills)
 
 
 def _take_card(v: Validator, pool: Deck, spec: Any, path: str) -> Card | None:

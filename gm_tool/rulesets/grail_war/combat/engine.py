@@ -47,10 +47,10 @@ class Fighter:
     __slots__ = ("c", "o", "skills", "used", "curse", "petrified", "skip_draw", "wuxie_seen", "yueling_used",
                  "strike_bonus", "once", "keep_rank")
 
-    def __init__(self, c: Character, o: Orders):
+    def __init__(self, c: Character, o: Orders, custom: dict[str, Any] | None = None):
         self.c = c
         self.o = o
-        self.skills: list[Skill] = skilldefs.of(c.skills)
+        self.skills: list[Skill] = skilldefs.of(c.skills, custom)  # custom: the scenario's (Game.skills)
         self.used: dict[tuple[str, str], int] = {}
         self.curse = False
         self.petrified = False
@@ -135,7 +135,7 @@ class Fight:
             o = orders.get(c.player)
             if o is None or o.character != c.id:
                 o = Orders(player=c.player, turn=game.turn, character=c.id)
-            self.order.append(Fighter(c, o))
+            self.order.append(Fighter(c, o, game.skills))
         self.phase = SKILL_PHASE
 
     # events --------------------------------------------------------------------------------

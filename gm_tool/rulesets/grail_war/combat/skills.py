@@ -1,6 +1,11 @@
 """Character skills as data (data/skills.yaml): definitions built from a small set of primitives,
 normalised and checked once, then read by the fight engine.
 
+Bundled definitions live in data/skills.yaml; a scenario may add its own under a top-level
+``skills:`` mapping in the same format (ruling C27). Those travel with the state
+(``Game.skills``) and are passed as ``custom`` to :func:`of` / :func:`lookup`, which try them
+before the bundled registry.
+
 A definition: ``trigger`` (when), ``locked`` (a 锁定技 works even when the sheet says
 ``skill.use: false``), ``once_per_turn``, ``cost`` ({discard: N} or {lose_hp: N}), ``condition``,
 ``target`` and ``effects`` (a list of primitives, each a name or a one-key mapping).
@@ -13,7 +18,8 @@ A definition: ``trigger`` (when), ``locked`` (a 锁定技 works even when the sh
 
 from __future__ import annotations
 
-from functools import cache
+import json
+from functools import cache, lru_cache
 from typing import Any
 
 from gm_tool.rulesets.grail_war import data
@@ -29,6 +35,7 @@ EFFECTS: dict[str, Any] = {
     "lose_max_hp": int, "take_card": {"zones"}, "discard_card": {"zones"}, "draw_bonus": int,
     "extra_strikes": int, "convert": {"as", "pattern", "exclude"},
 }
+KEYS = ("name", "text", "trigger", "locked", "once_per_turn", "cost", "condition", "target", "effects")
 PATTERNS = ("red", "black", "spades", "hearts", "clubs", "diamonds")
 ZONES = ("hand", "weapon", "armor")
 
@@ -90,6 +97,18 @@ def problems(d: Any) -> list[str]:
     if not isinstance(d, dict):
         return [f"definition: {d!r}"]
     out: list[str] = []
+    for key in d:
+        if key not in KEYS:
+            out.append(f"{key}: unknown key (allowed: {', '.join(KEYS)})")
+    if "name" in d and not (isinstance(d["name"], str) and d["name"].strip()):
+        out.append(f"name: {d['name']!r}")
+    text = d.get("text")
+    if text is not None and not isinstance(text, str) and not (
+            isinstance(text, dict) and all(k in ("zh", "en") and isinstance(t, str) for k, t in text.items())):
+        out.append(f"text: {text!r}")
+    for key in ("locked", "once_per_turn"):
+        if key in d and not isinstance(d[key], bool):
+            out.append(f"{key}: {d[key]!r}")
     if d.get("trigger") not in TRIGGERS:
         out.append(f"trigger: {d.get('trigger')}")
     if d.get("target", "self") not in TARGETS:
@@ -152,14 +171,49 @@ def registry() -> dict[str, Skill]:
     return out
 
 
-def of(skill_ids: list[str]) -> list[Skill]:
-    reg = registry()
-    return [reg[s] for s in skill_ids if s in reg]
+@lru_cache(maxsize=512)
+def _custom(sid: str, blob: str) -> Skill:
+    """A scenario's definition, normalised once per (id, definition text)."""
+    d = json.loads(blob)
+    bad = problems(d)
+    if bad:
+        raise ValueError(f"skills.{sid}: " + "; ".join(bad))
+    return Skill(sid, d)
 
 
-def lookup(name: str) -> Skill | None:
-    """A skill by id or by its (Chinese) name."""
-    reg = registry()
-    if name in reg:
-        return reg[name]
-    return next((s for s in reg.values() if s.name == name), None)
+def custom_skill(sid: str, d: dict[str, Any]) -> Skill:
+    """A scenario skill (checked, normalised and cached by its id and definition)."""
+    return _custom(sid, json.dumps(d, sort_keys=True, ensure_ascii=False))
+
+
+def get(sid: str, custom: dict[str, Any] | None = None) -> Skill | None:
+    """A skill by id: the scenario's definitions first, then the bundled ones."""
+    if custom and sid in custom:
+        return custom_skill(sid, custom[sid])
+    return registry().get(sid)
+
+
+def of(skill_ids: list[str], custom: dict[str, Any] | None = None) -> list[Skill]:
+    """The skills of these ids (unknown ids are left out), ``custom`` (a scenario's own
+    definitions, ``Game.skills``) before the bundled registry."""
+    if not custom:
+        reg = registry()
+        return [reg[s] for s in skill_ids if s in reg]
+    out = []
+    for sid in skill_ids:
+        sk = get(sid, custom)
+        if sk is not None:
+            out.append(sk)
+    return out
+
+
+def lookup(name: str, custom: dict[str, Any] | None = None) -> Skill | None:
+    """A skill by id or by its (Chinese) name, ``custom`` definitions first."""
+    sk = get(name, custom)
+    if sk is not None:
+        return sk
+    for sid in (custom or {}):
+        sk = custom_skill(sid, custom[sid])  # type: ignore[index]
+        if sk.name == name:
+            return sk
+    return next((s for s in registry().values() if s.name == name), None)
