@@ -1,3 +1,3 @@
-from gm_tool.cli import main
+from gm_tool.console import main
 
 main()

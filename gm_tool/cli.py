@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
+from gm_tool import console
+from gm_tool.console import TEXT as _TEXT
+from gm_tool.console import say
 from gm_tool.errors import USAGE, GmError
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -23,70 +25,16 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_
 Dir = Annotated[Path, typer.Argument(help="The campaign folder.", show_default=False)]
 Lang = Annotated[str, typer.Option("--lang", envvar="GM_LANG", help="Language of messages and sheets: zh or en.")]
 
-_TEXT = {
-    "created": {"zh": "已创建战役 {dir}（玩家：{players}）\n种子承诺 sha256：{commitment}（请在首帖公布）",
-                "en": "Created campaign {dir} (players: {players})\nSeed commitment sha256: {commitment} (publish it in the first post)"},
-    "demo": {"zh": "演示战役 {dir}：内置机器人下了 {turns} 个回合。", "en": "Demo campaign {dir}: the built-in bots played {turns} turns."},
-    "valid": {"zh": "{file}: 有效（{player}）", "en": "{file}: valid ({player})"},
-    "stored": {"zh": "已保存为 {path}", "en": "stored as {path}"},
-    "resolved": {"zh": "第 {turn} 回合已结算。状态：{state}", "en": "Turn {turn} resolved. State: {state}"},
-    "posts": {"zh": "帖子：", "en": "Posts:"},
-    "winner": {"zh": "游戏结束，胜者：{winner}", "en": "Game over. Winner: {winner}"},
-    "status": {"zh": "已结算回合：{turn}；待结算：第 {next} 回合\n已交：{received}\n未交（将按默认：原地不动、默认选项）：{missing}",
-               "en": "Turns resolved: {turn}; next: turn {next}\nReceived: {received}\nMissing (will stay put with default options): {missing}"},
-    "rolled": {"zh": "已回到第 {turn} 回合之后；被取代的回合移至 {superseded}", "en": "Back to after turn {turn}; superseded turns moved to {superseded}"},
-    "verified": {"zh": "校验通过：{turns} 个回合，{files_checked} 个文件与重放一致（含 {amendments} 项 GM 调整）\n种子承诺 sha256：{commitment}（请与首帖公布的值比对）",
-                 "en": "Verified: {turns} turns, {files_checked} files match the replay ({amendments} GM edits included)\nSeed commitment sha256: {commitment} (compare it with the one published in the first post)"},
-    "default": {"zh": "  {player}：{default}", "en": "  {player}: {default}"},
-    "pending_edits": {"zh": "待生效的 GM 调整（将出现在第 {next} 回合帖子中）：", "en": "GM edits waiting to open turn {next}:"},
-    "edit": {"zh": "  {action} {args}（理由：{reason}）", "en": "  {action} {args} (reason: {reason})"},
-    "amended": {"zh": "已记录 GM 调整：{file}\n它会出现在第 {turn} 回合的日志与公开帖中（gm preview 可先看效果）",
-                "en": "GM edit recorded: {file}\nIt opens turn {turn}'s log and public post (gm preview shows it now)"},
-    "stale": {"zh": "注意：以下已提交的指令表在此调整后不再有效，请让玩家重新提交：",
-              "en": "Note: these stored sheets no longer validate after this edit; ask the players to send new ones:"},
-    "revealed": {"zh": "种子：{seed}\nsha256：{commitment}（与 campaign.yaml 记录的承诺{match}）\n玩家可用 gm verify 目录 --seed {seed} 校验全部回合",
-                 "en": "Seed: {seed}\nsha256: {commitment} ({match} the commitment in campaign.yaml)\nPlayers check every turn with: gm verify DIR --seed {seed}"},
-    "match": {"zh": "一致", "en": "matches"},
-    "nomatch": {"zh": "不一致！", "en": "DOES NOT MATCH"},
-    "weak_seed": {"zh": "警告：种子太短（{n} 个字符），玩家可能从承诺值反推出它；建议省略 --seed，让 gm 生成随机种子",
-                  "en": "warning: the seed is short ({n} characters); players could guess it from its commitment. Leave out --seed for a random one"},
-    "written": {"zh": "已写入 {path}", "en": "wrote {path}"},
-    "none": {"zh": "无", "en": "none"},
-    "internal": {"zh": "内部错误：{error}（请报告此问题；设置 GM_DEBUG=1 可查看详情）",
-                 "en": "internal error: {error} (please report it; set GM_DEBUG=1 for details)"},
-}
-
-
-def say(key: str, lang: str, **params) -> None:
-    typer.echo(_TEXT[key].get(lang, _TEXT[key]["en"]).format(**params))
-
-
 def command(fn):
-    """Run a command, turning GmError (and any bug) into a clean message and exit code."""
+    """Run a command through console.guarded: GmError (and any bug) become a clean message and
+    an exit code; typer's own exits pass through."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        lang = kwargs.get("lang", "zh")
-        try:
-            from gm_tool.i18n import check_lang
-
-            if "lang" in kwargs:
-                check_lang(lang)
-            return fn(*args, **kwargs)
-        except GmError as exc:
-            typer.echo(exc.render(lang if lang in ("zh", "en") else "zh"), err=True)
-            raise typer.Exit(exc.exit_code) from None
-        except (typer.Exit, typer.Abort, KeyboardInterrupt):
-            raise
-        except BrokenPipeError:  # `gm report ... | head`: the reader left; not an error
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            raise typer.Exit(0) from None
-        except Exception as exc:  # a bug: still no traceback for the user
-            if os.environ.get("GM_DEBUG"):
-                raise
-            say_err = _TEXT["internal"].get(lang, _TEXT["internal"]["en"]).format(error=f"{type(exc).__name__}: {exc}")
-            typer.echo(say_err, err=True)
-            raise typer.Exit(1) from None
+        code = console.guarded(lambda: fn(*args, **kwargs), kwargs.get("lang", "zh"),
+                               passthrough=(typer.Exit, typer.Abort))
+        if code:
+            raise typer.Exit(code)
 
     return wrapper
 
@@ -154,35 +102,21 @@ def template(directory: Dir, player: Annotated[str, typer.Argument(help="The pla
 @command
 def check(directory: Dir, files: Annotated[list[Path], typer.Argument(help="Order sheets.")], lang: Lang = "zh") -> None:
     """Validate order sheets against the current state (exit 1 with one line per problem)."""
-    from gm_tool import app as ops
-
-    op = ops.open_campaign(directory)
-    for player, (path, _) in ops.check_files(op, files, lang).items():
-        say("valid", lang, file=path, player=player)
+    console.check(directory, files, lang)
 
 
 @app.command()
 @command
 def submit(directory: Dir, file: Annotated[Path, typer.Argument(help="An order sheet.")], lang: Lang = "zh") -> None:
     """Check a sheet, then store it as orders/turn-NNN/PLAYER.yaml."""
-    from gm_tool import app as ops
-
-    say("stored", lang, path=ops.submit(directory, file, lang))
+    console.submit(directory, file, lang)
 
 
 @app.command()
 @command
 def resolve(directory: Dir, lang: Lang = "zh") -> None:
     """Resolve the current turn from the stored sheets; write state, log and posts."""
-    from gm_tool import app as ops
-
-    result = ops.resolve(directory)
-    say("resolved", lang, turn=result["turn"], state=result["state"])
-    say("posts", lang)
-    for path in result["reports"]:
-        typer.echo(f"  {path}")
-    if result["winner"]:
-        say("winner", lang, winner=result["winner"])
+    console.resolve(directory, lang)
 
 
 @app.command()
@@ -336,51 +270,6 @@ def simulate(scenario: Annotated[str, typer.Argument(help="A bundled scenario na
 # pydantic, whose import alone costs more than resolving a turn. The everyday commands, called
 # with positional paths and at most --lang, are dispatched here to the very same functions;
 # anything else (other options, --help, a wrong number of arguments) goes through typer.
-_FAST_PATHS = {"resolve": (1, 1), "check": (2, None), "submit": (2, 2)}
-
-
-def _fast_call(argv: list[str]):
-    if not argv or argv[0] not in _FAST_PATHS:
-        return None
-    lang = os.environ.get("GM_LANG") or "zh"
-    paths: list[str] = []
-    rest = iter(argv[1:])
-    for arg in rest:
-        if arg == "--lang":
-            lang = next(rest, None)
-            if lang is None:
-                return None
-        elif arg.startswith("--lang="):
-            lang = arg[len("--lang="):]
-        elif arg.startswith("-") and arg != "-":
-            return None
-        else:
-            paths.append(arg)
-    low, high = _FAST_PATHS[argv[0]]
-    if len(paths) < low or (high is not None and len(paths) > high):
-        return None
-    directory, *more = [Path(p) for p in paths]
-    if argv[0] == "resolve":
-        return lambda: resolve(directory, lang=lang)
-    if argv[0] == "check":
-        return lambda: check(directory, more, lang=lang)
-    return lambda: submit(directory, more[0], lang=lang)
-
-
 def main() -> None:
-    call = _fast_call(sys.argv[1:])
-    if call is not None:
-        try:
-            call()
-        except typer.Exit as exc:
-            sys.exit(exc.exit_code)
-        sys.exit(0)
-    try:
-        app(prog_name="gm")
-    except SystemExit:
-        raise
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
-    sys.exit(0)
+    """The `gm` console script (kept here for callers of ``gm_tool.cli:main``)."""
+    console.main()

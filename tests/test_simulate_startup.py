@@ -17,9 +17,10 @@ from gm_tool.core.store import atomic_dir
 from tests.conftest import tree, write
 
 ROOT = Path(__file__).resolve().parents[1]
-# runs gm's main() as the console script does, and reports whether pydantic was imported
-PROBE = ("import atexit, sys; atexit.register(lambda: sys.stderr.write('\\nPYDANTIC=%s' % ('pydantic' in sys.modules)));"
-         "from gm_tool.cli import main; sys.argv = ['gm'] + sys.argv[1:]; main()")
+# runs gm's main() as the console script does, and reports whether pydantic (and typer) were imported
+PROBE = ("import atexit, sys; atexit.register(lambda: sys.stderr.write('\\nPYDANTIC=%s TYPER=%s' % "
+         "('pydantic' in sys.modules, 'typer' in sys.modules)));"
+         "from gm_tool.console import main; sys.argv = ['gm'] + sys.argv[1:]; main()")
 
 
 def gm_process(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess:
@@ -43,7 +44,7 @@ def test_fast_resolve_matches_typer(gm, skirmish, tmp_path):
     via_typer = gm("resolve", skirmish)
     fast = gm_process("resolve", twin, cwd=tmp_path)
     assert fast.returncode == 0, fast.stderr
-    assert "PYDANTIC=False" in fast.stderr
+    assert "PYDANTIC=False TYPER=False" in fast.stderr
     assert fast.stdout.replace(str(twin), "DIR") == via_typer.stdout.replace(str(skirmish), "DIR")
     assert tree(twin) == tree(skirmish)  # same state, log and posts, byte for byte
 

@@ -1,0 +1,155 @@
+"""The `gm` entry point and the terminal side of every command, without typer.
+
+``main()`` runs the commands a GM runs every night (``resolve DIR``, ``check DIR FILE...``,
+``submit DIR FILE``, with at most ``--lang``) straight away, so they do not pay for importing
+typer and pydantic; everything else, and anything unusual in those (``--help``, other options),
+goes through the typer app in ``gm_tool.cli``, which calls the same functions below.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from gm_tool.errors import GmError
+
+TEXT = {
+    "created": {"zh": "已创建战役 {dir}（玩家：{players}）\n种子承诺 sha256：{commitment}（请在首帖公布）",
+                "en": "Created campaign {dir} (players: {players})\nSeed commitment sha256: {commitment} (publish it in the first post)"},
+    "demo": {"zh": "演示战役 {dir}：内置机器人下了 {turns} 个回合。", "en": "Demo campaign {dir}: the built-in bots played {turns} turns."},
+    "valid": {"zh": "{file}: 有效（{player}）", "en": "{file}: valid ({player})"},
+    "stored": {"zh": "已保存为 {path}", "en": "stored as {path}"},
+    "resolved": {"zh": "第 {turn} 回合已结算。状态：{state}", "en": "Turn {turn} resolved. State: {state}"},
+    "posts": {"zh": "帖子：", "en": "Posts:"},
+    "winner": {"zh": "游戏结束，胜者：{winner}", "en": "Game over. Winner: {winner}"},
+    "status": {"zh": "已结算回合：{turn}；待结算：第 {next} 回合\n已交：{received}\n未交（将按默认：原地不动、默认选项）：{missing}",
+               "en": "Turns resolved: {turn}; next: turn {next}\nReceived: {received}\nMissing (will stay put with default options): {missing}"},
+    "rolled": {"zh": "已回到第 {turn} 回合之后；被取代的回合移至 {superseded}", "en": "Back to after turn {turn}; superseded turns moved to {superseded}"},
+    "verified": {"zh": "校验通过：{turns} 个回合，{files_checked} 个文件与重放一致（含 {amendments} 项 GM 调整）\n种子承诺 sha256：{commitment}（请与首帖公布的值比对）",
+                 "en": "Verified: {turns} turns, {files_checked} files match the replay ({amendments} GM edits included)\nSeed commitment sha256: {commitment} (compare it with the one published in the first post)"},
+    "default": {"zh": "  {player}：{default}", "en": "  {player}: {default}"},
+    "pending_edits": {"zh": "待生效的 GM 调整（将出现在第 {next} 回合帖子中）：", "en": "GM edits waiting to open turn {next}:"},
+    "edit": {"zh": "  {action} {args}（理由：{reason}）", "en": "  {action} {args} (reason: {reason})"},
+    "amended": {"zh": "已记录 GM 调整：{file}\n它会出现在第 {turn} 回合的日志与公开帖中（gm preview 可先看效果）",
+                "en": "GM edit recorded: {file}\nIt opens turn {turn}'s log and public post (gm preview shows it now)"},
+    "stale": {"zh": "注意：以下已提交的指令表在此调整后不再有效，请让玩家重新提交：",
+              "en": "Note: these stored sheets no longer validate after this edit; ask the players to send new ones:"},
+    "revealed": {"zh": "种子：{seed}\nsha256：{commitment}（与 campaign.yaml 记录的承诺{match}）\n玩家可用 gm verify 目录 --seed {seed} 校验全部回合",
+                 "en": "Seed: {seed}\nsha256: {commitment} ({match} the commitment in campaign.yaml)\nPlayers check every turn with: gm verify DIR --seed {seed}"},
+    "match": {"zh": "一致", "en": "matches"},
+    "nomatch": {"zh": "不一致！", "en": "DOES NOT MATCH"},
+    "weak_seed": {"zh": "警告：种子太短（{n} 个字符），玩家可能从承诺值反推出它；建议省略 --seed，让 gm 生成随机种子",
+                  "en": "warning: the seed is short ({n} characters); players could guess it from its commitment. Leave out --seed for a random one"},
+    "written": {"zh": "已写入 {path}", "en": "wrote {path}"},
+    "none": {"zh": "无", "en": "none"},
+    "internal": {"zh": "内部错误：{error}（请报告此问题；设置 GM_DEBUG=1 可查看详情）",
+                 "en": "internal error: {error} (please report it; set GM_DEBUG=1 for details)"},
+}
+
+
+
+def echo(text: str = "", err: bool = False) -> None:
+    print(text, file=sys.stderr if err else sys.stdout, flush=True)
+
+
+def say(key: str, lang: str, **params) -> None:
+    echo(TEXT[key].get(lang, TEXT[key]["en"]).format(**params))
+
+
+def guarded(call: Callable[[], None], lang: str, passthrough: tuple[type[BaseException], ...] = ()) -> int:
+    """Run a command; return its exit code. A GmError becomes its lines on stderr and its code;
+    a closed output pipe ends quietly; any other exception (a bug) one clean line and 1, never a
+    traceback (``GM_DEBUG=1`` shows it). ``passthrough`` exceptions (the CLI framework's own)
+    propagate."""
+    try:
+        from gm_tool.i18n import check_lang
+
+        check_lang(lang)
+        call()
+        return 0
+    except GmError as exc:
+        echo(exc.render(lang if lang in ("zh", "en") else "zh"), err=True)
+        return exc.exit_code
+    except passthrough:
+        raise
+    except KeyboardInterrupt:
+        raise
+    except BrokenPipeError:  # `gm report ... | head`: the reader left; not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as exc:  # a bug: still no traceback for the user
+        if os.environ.get("GM_DEBUG"):
+            raise
+        text = TEXT["internal"].get(lang, TEXT["internal"]["en"]).format(error=f"{type(exc).__name__}: {exc}")
+        echo(text, err=True)
+        return 1
+
+
+# the nightly commands (the typer commands of the same names call these) -----------------------
+def resolve(directory: Path, lang: str = "zh") -> None:
+    from gm_tool import app as ops
+
+    result = ops.resolve(directory)
+    say("resolved", lang, turn=result["turn"], state=result["state"])
+    say("posts", lang)
+    for path in result["reports"]:
+        echo(f"  {path}")
+    if result["winner"]:
+        say("winner", lang, winner=result["winner"])
+
+
+def check(directory: Path, files: list[Path], lang: str = "zh") -> None:
+    from gm_tool import app as ops
+
+    op = ops.open_campaign(directory)
+    for player, (path, _) in ops.check_files(op, files, lang).items():
+        say("valid", lang, file=path, player=player)
+
+
+def submit(directory: Path, file: Path, lang: str = "zh") -> None:
+    from gm_tool import app as ops
+
+    say("stored", lang, path=ops.submit(directory, file, lang))
+
+
+_FAST_PATHS = {"resolve": (1, 1), "check": (2, None), "submit": (2, 2)}
+
+
+def _fast_call(argv: list[str]):
+    if not argv or argv[0] not in _FAST_PATHS:
+        return None
+    lang = os.environ.get("GM_LANG") or "zh"
+    paths: list[str] = []
+    rest = iter(argv[1:])
+    for arg in rest:
+        if arg == "--lang":
+            lang = next(rest, None)
+            if lang is None:
+                return None
+        elif arg.startswith("--lang="):
+            lang = arg[len("--lang="):]
+        elif arg.startswith("-") and arg != "-":
+            return None
+        else:
+            paths.append(arg)
+    low, high = _FAST_PATHS[argv[0]]
+    if len(paths) < low or (high is not None and len(paths) > high):
+        return None
+    directory, *more = [Path(p) for p in paths]
+    if argv[0] == "resolve":
+        return lang, lambda: resolve(directory, lang)
+    if argv[0] == "check":
+        return lang, lambda: check(directory, more, lang)
+    return lang, lambda: submit(directory, more[0], lang)
+
+
+def main() -> None:
+    fast = _fast_call(sys.argv[1:])
+    if fast is not None:
+        lang, call = fast
+        sys.exit(guarded(call, lang))
+    from gm_tool.cli import app
+
+    app(prog_name="gm")
