@@ -109,6 +109,8 @@ def loads(text: str, source: str, *, max_depth: int = MAX_DEPTH, max_nodes: int 
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc.problem):  # PyYAML >= 6.0.4 bounds flow nesting in its scanner
+            raise GmError.one("yaml.too_deep", file=source, limit=max_depth) from None
         mark = exc.problem_mark
         raise GmError.one("yaml.syntax", file=source,
                           line=(mark.line + 1) if mark else "?", column=(mark.column + 1) if mark else "?",
