@@ -97,8 +97,7 @@ class _Steps:
     not tuples hashed into dicts. ``uniform``: every step costs 1 (all kits but a LANCER's jump)
     and ``out[i]`` lists the neighbours' numbers; else it lists (number, cost) pairs."""
 
-    __slots__ = ("board", "cost", "uniform", "out", "cells", "width", "height", "extra", "mark", "prev", "round",
-                 "busy")
+    __slots__ = ("board", "cost", "uniform", "out", "cells", "width", "height", "extra", "mark", "prev", "round")
 
     def __init__(self, board, closed: frozenset[Cell], kit: tuple[bool, bool, int]):
         self.board = board
@@ -112,7 +111,6 @@ class _Steps:
         self.mark: list[int] = [0] * len(self.cells)
         self.prev: list[int] = [0] * len(self.cells)
         self.round = 0
-        self.busy = False
 
     def number(self, cell: Cell) -> int:
         x, y = cell
@@ -160,39 +158,8 @@ def _search(steps: _Steps, start: Cell, goal: Cell, limit: int | None) -> list[C
         return []
     out, fill, cells = steps.out, steps.fill, steps.cells
     first, last = steps.number(start), steps.number(goal)
-    if steps.uniform and not steps.busy:
-        steps.busy = True  # (a search never starts another; this only guards against threads)
-        try:
-            return _breadth_first(steps, first, last, goal, limit)
-        finally:
-            steps.busy = False
     if steps.uniform:
-        prev = {first: first}
-        frontier = [first]
-        depth = 0
-        while frontier:
-            if limit is not None and depth >= limit:
-                return None
-            depth += 1
-            found = []
-            for cur in frontier:
-                nxts = out[cur]
-                if nxts is None:
-                    nxts = fill(cur)
-                for nxt in nxts:
-                    if nxt in prev:
-                        continue
-                    prev[nxt] = cur
-                    if nxt == last:
-                        ticks = [goal]
-                        node = cur
-                        while node != first:
-                            ticks.append(cells[node])
-                            node = prev[node]
-                        return ticks[::-1]
-                    found.append(nxt)
-            frontier = found
-        return None
+        return _breadth_first(steps, first, last, goal, limit)
     dist = {first: 0}
     back: dict[int, tuple[int, int]] = {}
     heap: list[tuple[int, int, int]] = [(0, 0, first)]
