@@ -278,10 +278,17 @@ def marks_of(v: dict[str, Any], player: str | None, labels: dict[str, str] | Non
             for c in v["characters"] if c["alive"] and parse_cell(c["pos"])[1] < height]  # tunnel cells: not drawn
 
 
+class _PngBuffer(io.BytesIO):
+    """An in-memory file named ``*.png``: Pillow then loads only its PNG plugin to save it,
+    where an explicit ``format="PNG"`` loads its BMP, GIF, JPEG and PPM plugins too."""
+
+    name = "picture.png"
+
+
 def png(im) -> bytes:
     """PNG bytes of an image (no timestamp or other varying chunk)."""
-    buf = io.BytesIO()
-    im.save(buf, format="PNG", compress_level=1)  # a palette picture: level 1 is 2x faster than 6 for ~5 KB more
+    buf = _PngBuffer()
+    im.save(buf, compress_level=1)  # a palette picture: level 1 is 2x faster than 6 for ~5 KB more
     return buf.getvalue()
 
 
