@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
+
+from gm_tool.core.deck import parse_card_spec
+from gm_tool.core.schema import Validator
 
 from gm_tool.rulesets.grail_war import data
 
@@ -36,3 +40,18 @@ def slot_of(name: str) -> str | None:
 
 def all_names() -> list[str]:
     return list(kind_of())
+
+
+def read(v: Validator, spec: Any, path: str) -> tuple[str, str | None, int | None] | None:
+    """A card as a player or scenario wrote it (``闪 ♥2``, ``万法尽破``, ``{name, suit, rank}``), with
+    the seed's name; None after reporting a malformed spec or an unknown name at ``path``."""
+    try:
+        name, suit, rank = parse_card_spec(spec)
+    except ValueError:
+        v.add("grail.bad_card", path, value=spec)
+        return None
+    canon = canonical(name)
+    if canon is None:
+        v.add("grail.unknown_card", path, value=name)
+        return None
+    return canon, suit, rank

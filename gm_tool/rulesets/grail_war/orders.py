@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gm_tool.core import yamlpos
-from gm_tool.core.deck import parse_card_spec
 from gm_tool.core.grid import Cell
 from gm_tool.core.schema import Validator
 from gm_tool.rulesets.grail_war import cards
@@ -138,15 +137,10 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
     named: list[str] = []
     counts: dict[str, int] = {}
     for i, item in enumerate(raw):
-        try:
-            name, _, _ = parse_card_spec(item)
-        except ValueError:
-            v.add("grail.bad_card", f"{path}[{i}]", value=item)
+        card = cards.read(v, item, f"{path}[{i}]")
+        if card is None:
             continue
-        canon = cards.canonical(name)
-        if canon is None:
-            v.add("grail.unknown_card", f"{path}[{i}]", value=name)
-            continue
+        canon = card[0]
         named.append(canon)
         counts[canon] = counts.get(canon, 0) + 1
         if must_hold and counts[canon] > held.get(canon, 0):

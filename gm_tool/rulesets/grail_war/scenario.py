@@ -308,14 +308,12 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
 
 
 def _take_card(v: Validator, pool: Deck, spec: Any, path: str) -> Card | None:
-    try:
-        name, suit, rank = parse_card_spec(spec)
-    except ValueError:
-        v.add("grail.bad_card", path, value=spec)
+    read = cards.read(v, spec, path)
+    if read is None:
         return None
-    canon = cards.canonical(name)
-    if canon is None or cards.is_equipment(canon):
-        v.add("grail.unknown_card", path, value=name)
+    canon, suit, rank = read
+    if cards.is_equipment(canon):  # equipment comes from its own pile (R6), never in a hand
+        v.add("grail.unknown_card", path, value=canon)
         return None
     card = pool.take(canon, suit, rank)
     if card is None:
@@ -345,13 +343,11 @@ def _check_deck_order(v: Validator, deck: Any, pool: Deck) -> None:
         return
     trial = list(pool.draw_pile)
     for j, spec in enumerate(order):
-        try:
-            name, suit, rank = parse_card_spec(spec)
-        except ValueError:
-            v.add("grail.bad_card", f"deck.order[{j}]", value=spec)
+        read = cards.read(v, spec, f"deck.order[{j}]")
+        if read is None:
             continue
-        canon = cards.canonical(name)
-        hit = next((i for i in range(len(trial) - 1, -1, -1) if canon and trial[i].matches(canon, suit, rank)), None)
+        canon, suit, rank = read
+        hit = next((i for i in range(len(trial) - 1, -1, -1) if trial[i].matches(canon, suit, rank)), None)
         if hit is None:
             v.add("grail.card_unavailable", f"deck.order[{j}]", value=spec)
         else:
