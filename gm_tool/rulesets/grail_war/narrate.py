@@ -56,7 +56,7 @@ SIDE_NAMES = {"zh": {"red": "红方", "blue": "蓝方", "draw": "平局"}, "en":
 _CHAR_KEYS = ("character", "source", "target", "by", "attacker", "defender", "victim", "killer", "user", "saver")
 _CHAR_LIST_KEYS = ("fighters", "characters", "targets")
 _SIDE_KEYS = ("side", "winner", "owner")
-_SKIP = ("seq", "type", "to", "actors", "cells")
+_SKIP = ("seq", "type", "to", "actors", "cells", "told_apart")
 
 
 def register(entries: dict[str, dict[str, str]]) -> None:
@@ -118,6 +118,10 @@ class Teller:
             elif key == "cards" or key.endswith("_cards"):
                 params[key] = _cards(value, m, self.sep)
                 params["n"] = len(value) if isinstance(value, list) else 1
+                via = event.get("via") if key == "cards" else None
+                if isinstance(via, str) and via:  # played through an equipment (正式外典, 月灵髓液, ...)
+                    params[key] = (f"【{m.esc(via)}】" if not value else
+                                   f"{params[key]}（{m.esc(via)}）" if self.lang == "zh" else f"{params[key]} ({m.esc(via)})")
             elif key == "card" or key.endswith("_card") or _is_card(value):
                 params[key] = _cards(value, m, self.sep) if value is not None else "—"
             elif key in _SIDE_KEYS and isinstance(value, str):

@@ -169,7 +169,8 @@ def visible_in_state(state: dict, player: str) -> set[Cell]:
 
 def assign_audiences(game: Game, events: list[dict]) -> None:
     """Give each private event its audience: the players it names as ``actors`` plus every player
-    whose end-of-turn vision covers all of its ``cells`` (G2: vision is had at the end of a turn)."""
+    whose end-of-turn vision covers all of its ``cells`` (G2: vision is had at the end of a turn),
+    less the players it names as ``told_apart`` (they learn it from a fuller private event)."""
     sight: Sight | None = None
     by_name: dict[str, frozenset[str]] = {}  # a turn's events name the same cells again and again
     for e in events:
@@ -177,9 +178,10 @@ def assign_audiences(game: Game, events: list[dict]) -> None:
             continue
         names = e.get("cells")
         actors = e.get("actors")
+        apart = e.get("told_apart")
         if not names:
             if actors:
-                e["to"] = sorted(set(actors))
+                e["to"] = sorted(set(actors).difference(apart or ()))
             continue
         if sight is None:
             sight = Sight(game)
@@ -192,4 +194,5 @@ def assign_audiences(game: Game, events: list[dict]) -> None:
             if not who:
                 break
         assert who is not None
-        e["to"] = sorted(who.union(actors) if actors else who)
+        who = who.union(actors) if actors else who
+        e["to"] = sorted(who.difference(apart) if apart else who)

@@ -376,7 +376,8 @@ class Fight:
         if zone == "hand":
             target.c.hand.remove(card)
             taker.c.hand.append(card)
-            self.pub("take_hand_card", character=taker.id, target=target.id, reason=why)
+            self.pub("take_hand_card", character=taker.id, target=target.id, reason=why,
+                     told_apart=sorted({taker.c.player, target.c.player}))
             self.priv("take_card_seen", [taker, target], character=taker.id, target=target.id, card=card.to_dict(), reason=why)
         else:
             self.lose_equipment(target, zone)
