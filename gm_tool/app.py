@@ -26,7 +26,6 @@ register({
                      "en": "player {player!r} differs from another only by case; on some systems they would share files"},
     "amend.reason": {"zh": "请用 --reason 写明调整理由（会出现在公开帖中）",
                      "en": "give the reason with --reason (it is shown in the public post)"},
-    "amend.unsupported": {"zh": "规则集 {ruleset} 不支持 GM 调整", "en": "the {ruleset} ruleset has no GM edits"},
     "amend.bad_file": {"zh": "调整记录应含 action、args、reason", "en": "an amendment holds action, args and reason"},
     "reveal.not_over": {"zh": "游戏尚未结束（第 {turn} 回合）；公布种子会让玩家预知后面的骰子与牌序。确需公布请加 --force",
                         "en": "the game is not over (turn {turn}); revealing the seed lets players foresee every later draw. Add --force to reveal anyway"},
@@ -238,9 +237,8 @@ def status(root: Path, lang: str = "zh") -> dict[str, Any]:
     due = op.ruleset.due(state)
     sent = sorted(p for p in op.campaign.order_files(n + 1) if p in due)
     missing = [p for p in due if p not in sent]
-    describe = getattr(op.ruleset, "default_summary", None)
     return {"turn": n, "next": n + 1, "winner": state.get("winner"), "due": due, "received": sent,
-            "missing": missing, "defaults": {p: describe(state, p, lang) if describe else "" for p in missing},
+            "missing": missing, "defaults": {p: op.ruleset.default_summary(state, p, lang) for p in missing},
             "amendments": [{k: a.get(k) for k in ("action", "args", "reason")} for _, a in _amendments(op, n)],
             "commitment": op.meta.get("seed_commitment")}
 
@@ -274,10 +272,7 @@ def amended(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any], li
     """``state`` (the stored state after turn ``n``) with the GM's amendments after turn ``n``
     applied in order, and their events. Pure given the files; a stored state is never rewritten."""
     events: list[dict[str, Any]] = []
-    found = _amendments(op, n)
-    if found and not hasattr(op.ruleset, "amend"):
-        raise GmError.one("amend.unsupported", file=str(found[0][0]), ruleset=op.ruleset.name)
-    for path, action in found:
+    for path, action in _amendments(op, n):
         state, evs = op.ruleset.amend(state, action, str(path.relative_to(op.campaign.root)))
         events.extend(evs)
     return state, events
@@ -427,8 +422,6 @@ def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh
     op = open_campaign(root)
     if not isinstance(reason, str) or not reason.strip():
         raise GmError.one("amend.reason", field="--reason", exit_code=USAGE)
-    if not hasattr(op.ruleset, "amend"):
-        raise GmError.one("amend.unsupported", ruleset=op.ruleset.name)
     with _locked(op):
         n = op.campaign.latest()
         state = op.state(n)

@@ -30,19 +30,13 @@ register({
                       "en": "unknown bot {value!r}; allowed: {allowed}, or per side as side=kind (red=greedy,blue=random)"},
     "simulate.rule": {"zh": "规则覆盖 {value!r} 应写作 名称=整数（如 territory_after=20）",
                       "en": "rule override {value!r} must be name=integer (territory_after=20)"},
-    "simulate.no_summary": {"zh": "规则集 {name} 不支持模拟（缺少 summary_for_sim）",
-                            "en": "ruleset {name} cannot be simulated (no summary_for_sim)"},
 })
 
 
 # configuration ---------------------------------------------------------------------------------
-def bot_kinds(ruleset: Any) -> tuple[str, ...]:
-    return tuple(getattr(ruleset, "bot_kinds", ("random", "greedy")))
-
-
 def parse_bots(spec: str, ruleset: Any, sides: list[str]) -> dict[str, str]:
     """``greedy`` -> every side greedy; ``red=greedy,blue=random`` -> per side (others: random)."""
-    kinds = bot_kinds(ruleset)
+    kinds = tuple(ruleset.bot_kinds)
     allowed = ", ".join(kinds)
     if "=" not in spec:
         if spec not in kinds:
@@ -92,8 +86,6 @@ class Game:
         from gm_tool.core import ruleset as registry
 
         self.ruleset = registry.get(ruleset_name)
-        if not hasattr(self.ruleset, "summary_for_sim"):
-            raise GmError.one("simulate.no_summary", exit_code=USAGE, name=ruleset_name)
         self.scenario, self.source, self.seed = scenario, source, seed
         self.bots, self.max_turns = bots, max_turns
 
@@ -116,11 +108,7 @@ class Game:
                 break
             chance = Chance(seed, f"bots-{turns + 1}")
             wanted = {player: kinds.get(side_of.get(player), "random") for player in due}
-            if hasattr(rs, "bot_orders"):  # the same orders, faster
-                orders = rs.bot_orders(state, wanted, chance)
-            else:
-                orders = {p: rs.parse_orders(state, rs.bot_sheet(state, p, kind, chance), f"bot:{p}", "en")
-                          for p, kind in wanted.items()}
+            orders = rs.bot_orders(state, wanted, chance)
             state = rs.resolve(state, orders, seed).state
             turns += 1
         end = rs.summary_for_sim(state)

@@ -32,6 +32,7 @@ class Resolution:
 
 class Ruleset(Protocol):
     name: str
+    bot_kinds: tuple[str, ...]  # the built-in bots, by name (`gm simulate --bots`)
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str) -> State:
         """The initial state (turn 0) from a validated scenario mapping; raises GmError."""
@@ -66,10 +67,11 @@ class Ruleset(Protocol):
 
     def summary_for_sim(self, state: State) -> dict[str, Any]:
         """For `gm simulate`: ``{"sides": [...], "winner": side | "draw" | None (not over),
-        "score": {side: number} (optional), "units": [{"id", "player", "side", "class", "alive"}]}``.
-        Built-in bots are named by the ruleset's ``bot_kinds`` tuple. Optional, for speed:
-        ``bot_orders(state, {player: kind}, chance) -> {player: orders}``, equal to calling
-        ``bot_sheet`` then ``parse_orders`` for each player in the order given."""
+        "score": {side: number} (optional), "units": [{"id", "player", "side", "class", "alive"}]}``."""
+
+    def bot_orders(self, state: State, kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+        """``{player: orders}`` for the bots ``{player: kind}``: equal to calling ``bot_sheet`` then
+        ``parse_orders`` for each player in the order given (a ruleset may do it faster)."""
 
     def posts(self, before: State, after: State, events: list[Event], lang: str,
               templates_dir: Any = None) -> dict[str, dict[str, str]]:
