@@ -368,33 +368,42 @@ class Fight:
             self.game.equipment_pile.insert(0, old)
         f.c.equipment[slot] = card
 
-    def take(self, taker: Fighter, target: Fighter, zones: list[str], why: str) -> bool:
+    def detach(self, target: Fighter, zones: list[str]) -> tuple[str, Card] | None:
+        """Pick one of ``target``'s cards by ``zones`` (see :meth:`pick`) and take it out of its
+        zone; the caller says where it goes. None when there is nothing to take."""
         got = self.pick(target, zones)
+        if got is None:
+            return None
+        zone, card = got
+        if zone == "hand":
+            target.c.hand.remove(card)
+        else:
+            self.lose_equipment(target, zone)
+        return got
+
+    def take(self, taker: Fighter, target: Fighter, zones: list[str], why: str) -> bool:
+        got = self.detach(target, zones)
         if got is None:
             return False
         zone, card = got
         if zone == "hand":
-            target.c.hand.remove(card)
             taker.c.hand.append(card)
             self.pub("take_hand_card", character=taker.id, target=target.id, reason=why,
                      told_apart=sorted({taker.c.player, target.c.player}))
             self.priv("take_card_seen", [taker, target], character=taker.id, target=target.id, card=card.to_dict(), reason=why)
         else:
-            self.lose_equipment(target, zone)
             self.equip(taker, card)
             self.pub("take_card", character=taker.id, target=target.id, zone=zone, card=card.to_dict(), reason=why)
         return True
 
     def discard_from(self, by: Fighter, target: Fighter, zones: list[str], why: str) -> bool:
-        got = self.pick(target, zones)
+        got = self.detach(target, zones)
         if got is None:
             return False
         zone, card = got
         if zone == "hand":
-            target.c.hand.remove(card)
             self.game.deck.discard(card)
         else:
-            self.lose_equipment(target, zone)
             self.game.equipment_pile.insert(0, card)
         self.pub("discard_card", character=by.id, target=target.id, zone=zone, card=card.to_dict(), reason=why)
         return True
