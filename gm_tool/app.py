@@ -490,7 +490,10 @@ def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
         state = json.loads(files[f"state/{turn_name(n)}.json"])
     edits += len(op.campaign.amendment_files(last))
     amended(op, state, last)  # the edits waiting for the next turn must apply too
-    return {"turns": last, "files_checked": checked, "amendments": edits, "commitment": commitment(seed)}
+    from gm_tool.core.render import overridden_templates
+
+    return {"turns": last, "files_checked": checked, "amendments": edits, "commitment": commitment(seed),
+            "templates": overridden_templates(op.templates_dir())}
 
 
 def _first_diff(got: str, want: str) -> str:

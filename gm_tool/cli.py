@@ -184,7 +184,10 @@ def verify(directory: Dir, seed: Annotated[Optional[str], typer.Option("--seed",
     """Replay every turn from the seed and stored orders; compare with the stored files."""
     from gm_tool import app as ops
 
-    say("verified", lang, **ops.verify(directory, seed))
+    result = ops.verify(directory, seed)
+    say("verified", lang, **result)
+    if result.get("templates"):  # the posts were written with the campaign's own templates
+        say("overridden", lang, names=", ".join(result["templates"]))
 
 
 @app.command()

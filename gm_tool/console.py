@@ -29,6 +29,8 @@ TEXT = {
     "rolled": {"zh": "已回到第 {turn} 回合之后；被取代的回合移至 {superseded}", "en": "Back to after turn {turn}; superseded turns moved to {superseded}"},
     "verified": {"zh": "校验通过：{turns} 个回合，{files_checked} 个文件与重放一致（含 {amendments} 项 GM 调整）\n种子承诺 sha256：{commitment}（请与首帖公布的值比对）",
                  "en": "Verified: {turns} turns, {files_checked} files match the replay ({amendments} GM edits included)\nSeed commitment sha256: {commitment} (compare it with the one published in the first post)"},
+    "overridden": {"zh": "注意：本战役用自带模板（templates/：{names}）代替了内置帖子模板；它们在沙箱中渲染，不能运行代码",
+                   "en": "note: this campaign replaces the bundled post templates with its own (templates/: {names}); they were rendered in the sandbox and cannot run code"},
     "default": {"zh": "  {player}：{default}", "en": "  {player}: {default}"},
     "pending_edits": {"zh": "待生效的 GM 调整（将出现在第 {next} 回合帖子中）：", "en": "GM edits waiting to open turn {next}:"},
     "edit": {"zh": "  {action} {args}（理由：{reason}）", "en": "  {action} {args} (reason: {reason})"},

@@ -10,9 +10,25 @@ the Markdown by markdown-it-py with raw HTML disabled.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from pathlib import Path
 from typing import Any
+
+from gm_tool.i18n import register
+
+register({
+    "render.template_unsafe": {"zh": "模板做了沙箱不允许的事（可能是恶意代码），已拒绝渲染：{problem}",
+                               "en": "the template does something the sandbox refuses (possibly hostile code); not rendered: {problem}"},
+    "render.template_syntax": {"zh": "模板语法错误：{problem}", "en": "template syntax error: {problem}"},
+    "render.template_recursion": {"zh": "模板递归过深：{problem}", "en": "the template recurses too deeply: {problem}"},
+    "render.template_memory": {"zh": "模板生成的内容过大：{problem}", "en": "the template builds too much text: {problem}"},
+    "render.template_failed": {"zh": "战役自带的模板渲染失败：{problem}",
+                               "en": "the campaign's own template failed: {problem}"},
+    "render.template_link": {"zh": "战役模板必须是 templates/ 里的普通文件，不能是链接或其他类型；请删除它或换成普通文件",
+                             "en": "a campaign template must be a regular file inside templates/, not a link or anything else; remove it or replace it with a plain file"},
+    "render.template_big": {"zh": "战役模板过大，上限 {limit} 字节", "en": "the campaign template is too large; the limit is {limit} bytes"},
+})
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|~])")
 _MD_LINE_START = re.compile(r"^(\d{1,9}(?=[.)])|(?=[-+=>]))(.)")
@@ -136,21 +152,135 @@ def _safe_url(url: str) -> str:
     return _URL_SAFE.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), url).replace("[", "%5B")
 
 
+MAX_TEMPLATE_BYTES = 256 * 1024  # a campaign's own template (the bundled ones are ~3 KB)
+MAX_TEMPLATE_TEXT = 4_000_000     # the longest string or list a template may build with * or **
+
+
 @functools.lru_cache(maxsize=32)
 def environment(package_dir: Path, override_dir: Path | None = None):
     """A Jinja environment reading templates from ``override_dir`` first (a campaign's own
     ``templates/``), then the ruleset's bundled templates. Built once per process and folder
-    pair: templates are compiled once, not per post."""
+    pair: templates are compiled once, not per post.
+
+    A campaign folder may come from a stranger (a player runs ``gm verify`` on the folder the GM
+    published), so templates run in Jinja's immutable sandbox: no ``__`` attributes (the
+    ``cycler.__init__.__globals__`` family), no mutating methods, no unsafe format strings, at
+    most 100,000 steps per ``range``, and ``*``/``**`` bounded (:data:`MAX_TEMPLATE_TEXT`). A
+    campaign template must be a regular file (no link) of at most :data:`MAX_TEMPLATE_BYTES`.
+    Whatever the sandbox refuses, and any failure of a campaign template, is a :class:`GmError`
+    naming the template file (``render.template_*`` messages), never code run or a traceback."""
     import jinja2
 
+    env_class, loader_class = _sandbox_classes()
     dirs = [str(override_dir)] if override_dir else []
-    try:  # compiled templates kept across runs (a private per-user temp folder, keyed by source)
-        cache = jinja2.FileSystemBytecodeCache()
+    try:  # compiled templates kept across runs (a private per-user temp folder, keyed by source);
+        # a pattern of its own, so no code compiled outside the sandbox is ever loaded here
+        cache = jinja2.FileSystemBytecodeCache(pattern="__gm_sandbox_%s.cache")
     except (OSError, RuntimeError):
         cache = None
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(dirs + [str(package_dir)]), autoescape=False,
-                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                              undefined=jinja2.StrictUndefined, bytecode_cache=cache)
+    env = env_class(loader=loader_class(dirs + [str(package_dir)]), autoescape=False,
+                    trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                    undefined=jinja2.StrictUndefined, bytecode_cache=cache)
+    env.campaign_dir = str(override_dir) if override_dir else None
+    return env
+
+
+def overridden_templates(override_dir: Path | None) -> list[str]:
+    """The template files a campaign's ``templates/`` folder holds (what replaces the bundled
+    posts), sorted; ``gm verify`` names them."""
+    if override_dir is None or not Path(override_dir).is_dir():
+        return []
+    return sorted(p.name for p in Path(override_dir).iterdir() if not p.name.startswith("."))
+
+
+@functools.lru_cache(maxsize=1)
+def _sandbox_classes():
+    import jinja2
+    from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+
+    from gm_tool.errors import GmError
+
+    def refused(env, name: str | None, exc: BaseException) -> GmError:
+        if isinstance(exc, GmError):
+            return exc
+        if isinstance(exc, SecurityError):
+            code = "render.template_unsafe"
+        elif isinstance(exc, jinja2.TemplateSyntaxError):
+            code = "render.template_syntax"
+        elif isinstance(exc, RecursionError):
+            code = "render.template_recursion"
+        elif isinstance(exc, MemoryError):
+            code = "render.template_memory"
+        else:
+            code = "render.template_failed"
+        line = getattr(exc, "lineno", None)
+        problem = f"{type(exc).__name__}: {exc}"[:300]
+        return GmError.one(code, file=name, problem=problem + (f" (line {line})" if line else ""))
+
+    def in_campaign(env, filename: str | None) -> bool:
+        return bool(env.campaign_dir and filename and Path(filename).parent == Path(env.campaign_dir))
+
+    class Template(jinja2.Template):
+        def render(self, *args, **kwargs):  # type: ignore[override]
+            try:
+                return super().render(*args, **kwargs)
+            except Exception as exc:  # a bundled template failing is a bug: let it through
+                if not in_campaign(self.environment, self.filename) and not isinstance(exc, SecurityError):
+                    raise
+                raise refused(self.environment, self.filename, exc) from None
+
+    class Sandbox(ImmutableSandboxedEnvironment):
+        template_class = Template
+        intercepted_binops = frozenset({"*", "**"})
+
+        def call_binop(self, context, operator, left, right):
+            if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64 \
+                    and isinstance(left, (int, float)) and abs(left) > 1:
+                raise SecurityError(f"{left!r} ** {right!r} is too big")
+            if operator == "*":
+                for seq, times in ((left, right), (right, left)):
+                    if isinstance(seq, (str, bytes, list, tuple)) and isinstance(times, int) \
+                            and len(seq) * times > MAX_TEMPLATE_TEXT:
+                        raise SecurityError(f"a sequence of {len(seq)} * {times} is longer than {MAX_TEMPLATE_TEXT}")
+            return super().call_binop(context, operator, left, right)
+
+        def get_template(self, name, parent=None, globals=None):  # type: ignore[override]
+            try:
+                return super().get_template(name, parent, globals)
+            except jinja2.TemplateNotFound:
+                raise
+            except Exception as exc:  # a campaign template that does not compile, or a link...
+                filename = getattr(exc, "filename", None)
+                if not isinstance(exc, GmError) and not in_campaign(self, filename):
+                    raise
+                raise refused(self, filename, exc) from None
+
+    class Loader(jinja2.FileSystemLoader):
+        """Templates of the campaign folder: regular files only (a link could reach any file of
+        the reader's), bounded in size, UTF-8."""
+
+        def get_source(self, environment, template):
+            from jinja2.loaders import split_template_path
+
+            pieces = split_template_path(template)  # TemplateNotFound for "..", like the loader
+            for folder in self.searchpath[:-1]:  # the campaign folder (the last is the bundled one)
+                path = Path(folder).joinpath(*pieces)
+                if not os.path.lexists(path):
+                    continue
+                real = os.path.realpath(path)
+                if Path(folder).is_symlink() or real != os.path.join(os.path.realpath(folder), *pieces):
+                    raise GmError.one("render.template_link", file=str(path))
+                if not path.is_file():
+                    raise GmError.one("render.template_link", file=str(path))
+                if path.stat().st_size > MAX_TEMPLATE_BYTES:
+                    raise GmError.one("render.template_big", file=str(path), limit=MAX_TEMPLATE_BYTES)
+                try:
+                    path.read_bytes().decode("utf-8")
+                except UnicodeDecodeError:
+                    raise GmError.one("file.encoding", file=str(path)) from None
+            return super().get_source(environment, template)
+
+    return Sandbox, Loader
 
 
 def render_all(env, template: str, context: dict[str, Any]) -> dict[str, str]:
