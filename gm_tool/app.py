@@ -31,6 +31,7 @@ register({
                         "en": "the game is not over (turn {turn}); revealing the seed lets players foresee every later draw. Add --force to reveal anyway"},
     "verify.extra": {"zh": "第 {turn} 回合多出了重放中没有的文件", "en": "turn {turn}: a file the replay does not produce"},
     "verify.orders": {"zh": "第 {turn} 回合的指令表无法通过校验：{detail}", "en": "turn {turn}: a stored sheet no longer validates: {detail}"},
+    "submit.changed": {"zh": "文件在校验期间被改动；请再提交一次", "en": "the file changed while it was being checked; submit it again"},
     "rollback.none": {"zh": "已在第 {turn} 回合，无需回退", "en": "already at turn {turn}; nothing to roll back"},
     "verify.mismatch": {"zh": "第 {turn} 回合的此文件与重放结果不同：{detail}", "en": "turn {turn} differs from the replay: {detail}"},
 })
@@ -214,18 +215,43 @@ def check_files(op: Open, files: list[Path], lang: str, state: dict[str, Any] | 
     return result
 
 
+def _read_bytes(path: Path) -> bytes | None:
+    """A sheet's bytes, bounded (a FIFO or /dev/zero reads as None: check_files names those)."""
+    try:
+        if not path.is_file():
+            return None
+        with open(path, "rb") as fh:
+            return fh.read(safeyaml.MAX_BYTES + 1)
+    except OSError:
+        return None
+
+
 def submit(root: Path, file: Path, lang: str) -> Path:
+    return submit_sheet(root, file, lang)["path"]
+
+
+def submit_sheet(root: Path, file: Path, lang: str) -> dict[str, Any]:
+    """Check a sheet and store it as the sheet of the player it names. Returns ``path``,
+    ``player``, ``replaced`` (the stored sheet it replaced, or None) and ``named`` (the player
+    the file's name suggests when that is another player: alice.yaml holding bob's orders)."""
     op = open_campaign(root)
     with _locked(op):
         winner = op.state().get("winner")
         if winner is not None:
             raise GmError.one("campaign.over", file=str(op.campaign.root), winner=winner)
+        before = _read_bytes(Path(file))
         (player, (path, _)), = check_files(op, [file], lang).items()
         if not safe_name(player):
             raise GmError.one("player.bad_name", file=str(path), field="player", player=player)
+        raw = _read_bytes(path)
+        if raw is None or raw != before:  # rewritten while it was checked: store nothing unchecked
+            raise GmError.one("submit.changed", file=str(path))
         target = op.campaign.orders_dir(op.campaign.latest() + 1) / f"{player}.yaml"
-        atomic_write(target, path.read_bytes())
-    return target
+        replaced = str(target.relative_to(op.campaign.root)) if target.is_file() else None
+        stem = Path(file).stem
+        named = stem if stem != player and stem in op.ruleset.players(op.state()) else None
+        atomic_write(target, raw)
+    return {"path": target, "player": player, "replaced": replaced, "named": named}
 
 
 def status(root: Path, lang: str = "zh") -> dict[str, Any]:

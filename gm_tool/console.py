@@ -21,6 +21,10 @@ TEXT = {
     "demo": {"zh": "演示战役 {dir}：内置机器人下了 {turns} 个回合。", "en": "Demo campaign {dir}: the built-in bots played {turns} turns."},
     "valid": {"zh": "{file}: 有效（{player}）", "en": "{file}: valid ({player})"},
     "stored": {"zh": "已保存为 {path}", "en": "stored as {path}"},
+    "replaced": {"zh": "注意：这份指令表是 {player} 的，取代了已保存的 {player} 的指令表（{path}）",
+                 "en": "note: this is {player}'s sheet; it replaced the sheet already stored for {player} ({path})"},
+    "named_other": {"zh": "注意：文件名 {file} 像是 {named} 的，但表中 player 是 {player}；已按 {player} 的指令表保存",
+                    "en": "note: the file {file} looks like {named}'s, but its player is {player}; stored as {player}'s sheet"},
     "resolved": {"zh": "第 {turn} 回合已结算。状态：{state}", "en": "Turn {turn} resolved. State: {state}"},
     "posts": {"zh": "帖子：", "en": "Posts:"},
     "winner": {"zh": "游戏结束，胜者：{winner}", "en": "Game over. Winner: {winner}"},
@@ -113,7 +117,12 @@ def check(directory: Path, files: list[Path], lang: str = "zh") -> None:
 def submit(directory: Path, file: Path, lang: str = "zh") -> None:
     from gm_tool import app as ops
 
-    say("stored", lang, path=ops.submit(directory, file, lang))
+    result = ops.submit_sheet(directory, file, lang)
+    say("stored", lang, path=result["path"])
+    if result["replaced"]:
+        say("replaced", lang, player=result["player"], path=result["replaced"])
+    if result["named"]:
+        say("named_other", lang, file=Path(file).name, player=result["player"], named=result["named"])
 
 
 _FAST_PATHS = {"resolve": (1, 1), "check": (2, None), "submit": (2, 2)}

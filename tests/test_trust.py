@@ -101,3 +101,61 @@ def test_verify_names_the_overridden_templates(gm, skirmish):
     assert "templates/: public.j2" in r.output and "sandbox" in r.output, r.output
     r = gm("verify", skirmish, "--seed", "test-seed")
     assert "public.j2" in r.output
+
+
+# 4. duplicate keys ---------------------------------------------------------------------------
+DUPLICATES = {
+    "top_level": ("turn: 1\nplayer: alice\nmoves: []\nplayer: bob\n", "player", 2, 4),
+    "nested": ("turn: 1\nplayer: alice\noptions:\n  gem: 不用\n  gem: 用\n", "options.gem", 4, 5),
+    "flow": ("turn: 1\nplayer: alice\nx: [{a: 1, a: 2}]\n", "x.0.a", 3, 3),
+    "quoted": ("turn: 1\n'player': alice\n\"player\": bob\n", "player", 2, 3),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DUPLICATES))
+def test_a_sheet_with_a_duplicate_key_is_refused_naming_both_lines(gm, skirmish, tmp_path, case):
+    """A file that says `player: alice` and ends `player: bob` passed as bob's, the last key
+    winning; now refused, with both lines, by check and by submit, and nothing is stored."""
+    text, field, first, second = DUPLICATES[case]
+    f = write(tmp_path / "alice.yaml", text)
+    before = tree(skirmish)
+    for command in ("check", "submit"):
+        r = gm(command, skirmish, f, "--lang", "en", code=1)
+        assert f"alice.yaml:{second}: {field}: key" in r.output, r.output
+        assert f"lines {first} and {second}" in r.output, r.output
+    assert tree(skirmish) == before
+
+
+def test_duplicate_keys_are_refused_in_a_scenario(gm, tmp_path):
+    from gm_tool.app import BUNDLED
+
+    text = (BUNDLED / "skirmish.yaml").read_text("utf-8")
+    f = write(tmp_path / "s.yaml", text + "ruleset: grail_war\n")
+    r = gm("new", tmp_path / "x", "--scenario", f, "--lang", "en", code=1)
+    assert "key 'ruleset' is written twice" in r.output and not (tmp_path / "x").exists()
+
+
+def test_duplicate_keys_are_refused_in_any_campaign_file(gm, played):
+    """campaign.yaml, amendments and every other YAML the tool reads go through the same loader."""
+    meta = played / "campaign.yaml"
+    meta.write_text(meta.read_text("utf-8") + "lang: en\n", "utf-8")
+    r = gm("status", played, "--lang", "en", code=1)
+    assert "campaign.yaml" in r.output and "written twice" in r.output
+
+
+def test_merge_keys_are_not_duplicates():
+    from gm_tool.core import safeyaml
+
+    assert safeyaml.loads("base: &b {p: 1, q: 2}\nm:\n  <<: *b\n  p: 3\n", "x") == \
+        {"base": {"p": 1, "q": 2}, "m": {"p": 3, "q": 2}}
+
+
+def test_submit_says_when_it_replaces_a_stored_sheet_and_whose(gm, skirmish, tmp_path):
+    bob = write(tmp_path / "bob.yaml", "turn: 1\nplayer: bob\n")
+    r = gm("submit", skirmish, bob, "--lang", "en")
+    assert "replaced" not in r.output
+    sneaky = write(tmp_path / "alice.yaml", "turn: 1\nplayer: bob\n# alice's file\n")
+    r = gm("submit", skirmish, sneaky, "--lang", "en")
+    assert "it replaced the sheet already stored for bob (orders/turn-001/bob.yaml)" in r.output, r.output
+    assert "the file alice.yaml looks like alice's, but its player is bob" in r.output, r.output
+    assert (skirmish / "orders" / "turn-001" / "bob.yaml").read_text("utf-8").endswith("# alice's file\n")

@@ -5,8 +5,8 @@ no Python tags), and the work is bounded whatever the input:
 
 - files larger than ``MAX_BYTES`` are refused before they are read whole;
 - NUL bytes, UTF-16/32 and non-UTF-8 text (GBK is recognised and named) are refused;
-- the event stream is walked first, without building anything: more than ``MAX_DEPTH`` levels of
-  nesting, more than ``MAX_NODES`` nodes once aliases are expanded (billion laughs), a
+- the event stream is walked first, without building anything: a key written twice in one
+  mapping, more than ``MAX_DEPTH`` levels of nesting, more than ``MAX_NODES`` nodes once aliases are expanded (billion laughs), a
   recursive alias or a second document stops the walk at once. Only then is the document
   composed and constructed, so the (recursive, C) composer never sees deep input.
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from gm_tool.errors import GmError
+from gm_tool.errors import GmError, Problem
 from gm_tool.i18n import register
 
 try:  # the C loader is ~10x faster; same safety
@@ -36,6 +36,8 @@ register({
     "yaml.recursive": {"zh": "别名 *{anchor} 引用了它自身（递归结构）", "en": "alias *{anchor} refers to itself (a recursive structure)"},
     "yaml.multiple_documents": {"zh": "文件含有多个 YAML 文档（---）；只允许一个",
                                 "en": "the file holds more than one YAML document (---); one is allowed"},
+    "yaml.duplicate_key": {"zh": "键 {key!r} 写了两次（第 {first} 行和第 {second} 行）；每个键只能出现一次，请删去其中一处",
+                           "en": "key {key!r} is written twice (lines {first} and {second}); a key may appear once, remove one of them"},
     "yaml.bad_value": {"zh": "无法读取的值：{problem}", "en": "unreadable value: {problem}"},
 })
 
@@ -45,10 +47,13 @@ _BOMS = ((b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe\x00\x00", "UTF-32"),
 
 def _scan(text: str, source: str, max_depth: int, max_nodes: int) -> None:
     """Walk the event stream within bounds: depth and node count as a consumer would see them
-    (aliases expanded), refusing recursive aliases and extra documents. Builds nothing."""
+    (aliases expanded), refusing recursive aliases, extra documents and a key written twice in
+    one mapping (YAML would keep the last silently: a sheet ending ``player: bob`` after
+    ``player: alice`` would pass as bob's). Builds nothing."""
     loader = _Loader(text)
     anchors: dict[str, tuple[int, int]] = {}      # anchor -> (expanded nodes, height)
-    frames: list[list[Any]] = []                  # open collections: [anchor, nodes, height]
+    # open collections: [anchor, nodes, height, keys seen (mappings) or None, children, path part]
+    frames: list[list[Any]] = []
     open_anchors: set[str] = set()
     total = 0
     documents = 0
@@ -64,6 +69,27 @@ def _scan(text: str, source: str, max_depth: int, max_nodes: int) -> None:
             frames[-1][1] += nodes
             frames[-1][2] = max(frames[-1][2], height + 1)
 
+    def child(event: Any) -> None:
+        """Place a node in its parent: a sequence item, a mapping key or a mapping value."""
+        if not frames:
+            return
+        parent = frames[-1]
+        position = parent[4]
+        parent[4] += 1
+        keys = parent[3]
+        if keys is None:
+            parent[5] = position
+        elif position % 2 == 0:  # a key
+            parent[5] = None
+            if isinstance(event, yaml.ScalarEvent) and not (event.value == "<<" and event.implicit[0]):
+                line = event.start_mark.line + 1
+                if event.value in keys:
+                    path = ".".join([*(str(f[5]) for f in frames[:-1]), event.value])
+                    raise GmError(Problem("yaml.duplicate_key", source, path,
+                                          {"key": event.value, "first": keys[event.value], "second": line}, line=line))
+                keys[event.value] = line
+                parent[5] = event.value
+
     try:
         while loader.check_event():
             event = loader.get_event()
@@ -74,20 +100,24 @@ def _scan(text: str, source: str, max_depth: int, max_nodes: int) -> None:
             elif isinstance(event, yaml.AliasEvent):
                 if event.anchor in open_anchors:
                     raise GmError.one("yaml.recursive", file=source, anchor=event.anchor)
+                child(event)
                 add(*anchors.get(event.anchor, (1, 1)))  # an undefined alias fails when composed
             elif isinstance(event, yaml.ScalarEvent):
+                child(event)
                 add(1, 1)
                 if event.anchor is not None:
                     anchors[event.anchor] = (1, 1)
             elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                child(event)
                 add(1, 1)  # counts the collection node; checks the depth it opens at
-                frames.append([event.anchor, 1, 1])
+                mapping = isinstance(event, yaml.MappingStartEvent)
+                frames.append([event.anchor, 1, 1, {} if mapping else None, 0, None])
                 if len(frames) > max_depth:
                     raise GmError.one("yaml.too_deep", file=source, limit=max_depth)
                 if event.anchor is not None:
                     open_anchors.add(event.anchor)
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                anchor, nodes, height = frames.pop()
+                anchor, nodes, height = frames.pop()[:3]
                 if frames:  # the node itself was already counted in its parent when it opened
                     frames[-1][1] += nodes - 1
                     frames[-1][2] = max(frames[-1][2], height + 1)
