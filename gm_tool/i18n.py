@@ -65,15 +65,27 @@ _CATALOG: dict[str, dict[str, str]] = {
     "report.missing": {"zh": "第 {turn} 回合没有 {name} 的帖子", "en": "turn {turn} has no post {name}"},
     "lang.unknown": {"zh": "未知语言 {value!r}；允许：zh, en", "en": "unknown language {value!r}; allowed: zh, en"},
     "format.unknown": {"zh": "未知格式 {value!r}；允许：{allowed}", "en": "unknown format {value!r}; allowed: {allowed}"},
-    "verify.mismatch": {"zh": "第 {turn} 回合的 {file} 与重放结果不同：{detail}",
-                        "en": "turn {turn}: {file} differs from the replay: {detail}"},
+    "verify.mismatch": {"zh": "第 {turn} 回合的此文件与重放结果不同：{detail}", "en": "turn {turn} differs from the replay: {detail}"},
     "verify.seed": {"zh": "种子与承诺值不符", "en": "the seed does not match the commitment"},
 }
 
 
 def register(entries: dict[str, dict[str, str]]) -> None:
-    """Add a ruleset's messages to the catalog (codes should be prefixed by the ruleset)."""
-    _CATALOG.update(entries)
+    """Add a ruleset's messages to the one catalog. Codes are prefixed by the ruleset's name
+    (``hunlu.orders.not_due``); a code is defined once: registering it again with another text
+    is an error (the last import would silently win)."""
+    for code, entry in entries.items():
+        known = _CATALOG.get(code)
+        if known is not None and known != entry:
+            raise ValueError(f"message code {code!r} is defined twice")
+        if set(entry) - {"zh", "en"} or not entry.get("zh") or not entry.get("en"):
+            raise ValueError(f"message code {code!r} needs exactly a zh and an en text")
+        _CATALOG[code] = entry
+
+
+def codes() -> list[str]:
+    """Every message code known so far."""
+    return sorted(_CATALOG)
 
 
 def message(code: str, lang: str = "zh", **params: Any) -> str:

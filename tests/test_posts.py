@@ -185,26 +185,24 @@ def test_sections_group_a_fight_blow_by_blow_and_new_events_need_no_template():
     assert told[0]["lines"][1] == "〔novel\\_blow〕source **Xa**，target **Yb**，card 【杀 ♠7】，damage 1"
     assert told[0]["lines"][2] == "**Yb** 摸了 1 张牌：【闪 ♥2】。"
     assert [s["title"] for s in narrate.story(events, teller, None, public=True)] == ["据点动态"]
-    try:
-        narrate.register({"novel_blow": {"zh": "{source} 对 {target} 出{card}，造成 {damage} 点伤害。", "en": "x"},
-                          "novel_start": {"zh": "开打", "en": "go", "section": "fight"}})
-        told = narrate.story(events, teller, "b")
-        assert told[0]["lines"][1] == "**Xa** 对 **Yb** 出【杀 ♠7】，造成 1 点伤害。"
-        assert narrate.sections([events[1], {**events[3], "type": "novel_start"}])[1][0] == "fight"
-    finally:
-        narrate.SENTENCES.pop("novel_blow", None)
-        narrate.SENTENCES.pop("novel_start", None)
-        narrate.SECTIONS.pop("novel_start", None)
+    own = copy.deepcopy(narrate.NARRATION)  # a ruleset's narration is an instance: extend a copy
+    own.register({"novel_blow": {"zh": "{source} 对 {target} 出{card}，造成 {damage} 点伤害。", "en": "x"},
+                  "novel_start": {"zh": "开打", "en": "go", "section": "fight"}})
+    teller.narration = own
+    told = own.story(events, teller, "b")
+    assert told[0]["lines"][1] == "**Xa** 对 **Yb** 出【杀 ♠7】，造成 1 点伤害。"
+    assert own.sections([events[1], {**events[3], "type": "novel_start"}])[1][0] == "fight"
+    assert "novel_blow" not in narrate.NARRATION.sentences
+    with pytest.raises(ValueError, match="registered twice"):
+        own.register({"novel_blow": {"zh": "再次", "en": "again"}})
 
 
 def test_a_sentence_with_a_bad_placeholder_falls_back_to_the_generic_one():
-    try:
-        narrate.register({"odd": {"zh": "{missing} 出现", "en": "{missing}"}})
-        line = narrate.sentence({"type": "odd", "to": "all", "what": "<b>"}, {}, "zh", MARKUPS["bbcode"])
-        assert line == "〔odd〕what <b>"
-        assert narrate.sentence({"type": "odd", "to": "all", "what": "[b]"}, {}, "zh", MARKUPS["bbcode"]) == "〔odd〕what [\u200bb]"
-    finally:
-        narrate.SENTENCES.pop("odd", None)
+    teller = narrate.Teller({}, "zh", MARKUPS["bbcode"])
+    teller.narration = copy.deepcopy(narrate.NARRATION)
+    teller.narration.register({"odd": {"zh": "{missing} 出现", "en": "{missing}"}})
+    assert teller.sentence({"type": "odd", "to": "all", "what": "<b>"}) == "〔odd〕what <b>"
+    assert teller.sentence({"type": "odd", "to": "all", "what": "[b]"}) == "〔odd〕what [\u200bb]"
 
 
 def test_environment_is_built_once_and_campaign_templates_override(tmp_path):

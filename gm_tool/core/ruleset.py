@@ -1,25 +1,37 @@
-"""The ruleset protocol and the registry of rulesets.
+"""The ruleset contract, its base class and the registry of rulesets.
 
-A ruleset is a package under ``gm_tool.rulesets`` whose ``RULESET`` object implements
-:class:`Ruleset`. The core never branches on which game it runs; it only calls these methods.
+A ruleset is a package under ``gm_tool.rulesets`` whose ``RULESET`` object is an instance of a
+subclass of :class:`RulesetBase`. The core never branches on which game it runs; it only reads
+the members declared here.
 
 A turn is "the sheets that are due, then resolution". A simultaneous game makes every player's
 sheet due every turn; a sequential game makes due only the sheet(s) of whoever acts next, and
-its sheets also carry standing choices for reactions outside that player's turn. ``resolve``
-resolves one step from the sheets given (a missing sheet is the player's default orders).
+its sheets may also carry standing choices for reactions outside that player's turn. What a
+missing sheet means is declared by the ruleset (``missing_sheet``): the player's default orders,
+or a pass. Either way the core says so: `gm status` lists what each missing player will do and
+`gm resolve` reports who passed; a ruleset's posts tell it from the orders it was given.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
 
 from gm_tool.errors import USAGE, GmError
 
 State = dict[str, Any]
 Event = dict[str, Any]
+
+SIMULTANEOUS = "simultaneous"
+SEQUENTIAL = "sequential"
+DEFAULT = "default"  # a missing sheet is the player's default orders
+PASS = "pass"  # a missing sheet is a pass
+
+DRAW = "draw"
 
 
 @dataclass
@@ -30,64 +42,216 @@ class Resolution:
     events: list[Event] = field(default_factory=list)
 
 
-class Ruleset(Protocol):
-    name: str
-    bot_kinds: tuple[str, ...]  # the built-in bots, by name (`gm simulate --bots`)
+@dataclass
+class Posts:
+    """A turn's rendered posts: ``texts[audience][format]`` (audience ``"public"`` or a player,
+    format ``"bbcode"`` or ``"md"``) and extra files such as pictures (``{name: bytes}``)."""
 
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)
+    files: dict[str, bytes] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a campaign stands: over or not, and who won (``winner`` is a player or side name;
+    ``draw`` is true for a drawn game, with ``winner`` None)."""
+
+    over: bool
+    winner: str | None = None
+    draw: bool = False
+
+    @property
+    def label(self) -> str | None:
+        """The winner's name, ``"draw"``, or None while the game goes on."""
+        return DRAW if self.draw else self.winner
+
+
+class Orders(Protocol):
+    """A validated order sheet. Everything besides ``player`` is the ruleset's own."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of a GM edit: its name and kind (``"str"``, ``"int"`` or ``"str..."`` for one
+    or more strings, which must be last). ``minimum`` bounds an ``int``."""
+
+    name: str
+    kind: str = "str"
+    minimum: int | None = None
+
+
+@dataclass(frozen=True)
+class AmendAction:
+    """A GM edit a ruleset offers: its arguments and a one-line description per language."""
+
+    args: tuple[Arg, ...]
+    help: dict[str, str] = field(default_factory=dict)
+
+    def usage(self) -> str:
+        return " ".join(a.name.upper() + ("..." if a.kind.endswith("...") else "") for a in self.args)
+
+
+def convert_amend_args(name: str, spec: AmendAction, args: list[Any], source: str) -> list[Any]:
+    """``args`` checked and converted against ``spec``; a GmError names the argument at fault."""
+    fixed = [a for a in spec.args if not a.kind.endswith("...")]
+    rest = spec.args[-1] if spec.args and spec.args[-1].kind.endswith("...") else None
+    if len(args) < len(fixed) + (1 if rest else 0) or (rest is None and len(args) > len(fixed)):
+        raise GmError.one("amend.arity", file=source, field="args", action=name, usage=spec.usage(),
+                          got=len(args))
+    out: list[Any] = []
+    for i, value in enumerate(args):
+        arg = fixed[i] if i < len(fixed) else rest
+        assert arg is not None
+        if arg.kind == "int":
+            try:
+                number = value if type(value) is int else int(str(value).strip())
+            except ValueError:
+                raise GmError.one("amend.int", file=source, field=f"args.{i}", name=arg.name,
+                                  value=value) from None
+            if arg.minimum is not None and number < arg.minimum:
+                raise GmError.one("amend.minimum", file=source, field=f"args.{i}", name=arg.name,
+                                  value=number, minimum=arg.minimum)
+            out.append(number)
+        else:
+            out.append(str(value))
+    return out
+
+
+class RulesetBase:
+    """What every ruleset declares and implements, with defaults a small game can keep.
+
+    A subclass must set ``name`` and implement ``setup``, ``players``, ``due``,
+    ``parse_orders``, ``resolve``, ``summary``, ``template``, ``bot_sheet``,
+    ``summary_for_sim`` and ``posts``, plus ``default_orders`` (``missing_sheet = DEFAULT``)
+    or ``pass_orders`` (``missing_sheet = PASS``)."""
+
+    name: ClassVar[str] = ""
+    turn_kind: ClassVar[str] = SIMULTANEOUS
+    missing_sheet: ClassVar[str] = DEFAULT
+    bot_kinds: ClassVar[tuple[str, ...]] = ("random",)
+    uses_dice_file: ClassVar[bool] = False  # `gm dice` stores forum rolls passed to resolve()
+    default_scenario: ClassVar[str] = ""  # the bundled scenario `gm demo --ruleset NAME` plays
+    package_dir: ClassVar[Path | None] = None  # where templates/ lives
+
+    # setup and players ---------------------------------------------------------------------
     def setup(self, scenario: dict[str, Any], source: str, seed: str) -> State:
-        """The initial state (turn 0) from a validated scenario mapping; raises GmError."""
+        """The initial state (turn 0) from a scenario mapping; raises GmError naming fields."""
+        raise NotImplementedError
 
     def players(self, state: State) -> list[str]:
         """Every player of the campaign, in a stable order."""
+        raise NotImplementedError
 
     def due(self, state: State) -> list[str]:
         """Players whose sheets the next resolution needs (empty when the game is over)."""
+        raise NotImplementedError
 
-    def parse_orders(self, state: State, sheet: dict[str, Any], source: str, lang: str) -> Any:
-        """Validate one sheet against ``state``; raise GmError listing every problem.
-        The result has a ``player`` attribute; the rest is the ruleset's own."""
+    def turn(self, state: State) -> int:
+        """How many turns the state has resolved."""
+        return int(state["turn"])
 
-    def default_orders(self, state: State, player: str) -> Any:
-        """What a player who sent nothing does."""
+    def outcome(self, state: State) -> Outcome:
+        """Whether the game is over and who won; by default read from ``state["winner"]``
+        (a name, ``"draw"`` or None)."""
+        winner = state.get("winner")
+        if winner is None:
+            return Outcome(False)
+        if winner == DRAW:
+            return Outcome(True, None, True)
+        return Outcome(True, str(winner))
 
-    def resolve(self, state: State, orders: dict[str, Any], seed: str) -> Resolution:
-        """Resolve the next turn. Pure: same inputs, same outputs."""
+    # orders --------------------------------------------------------------------------------
+    def parse_orders(self, state: State, sheet: dict[str, Any], source: str, lang: str) -> Orders:
+        """Validate one sheet against ``state``; raise GmError listing every problem."""
+        raise NotImplementedError
 
-    def view(self, state: State, player: str | None) -> State:
-        """What ``player`` may see (``None``: the GM's full view), in the state's shape."""
+    def default_orders(self, state: State, player: str) -> Orders:
+        """What a due player who sent nothing does, in a game whose ``missing_sheet`` is DEFAULT."""
+        raise NotImplementedError
 
-    def summary(self, view: State, player: str | None, lang: str) -> str:
-        """A view as text for the terminal (`gm show` without --json)."""
+    def pass_orders(self, state: State, player: str) -> Orders:
+        """A pass, for a due player who sent nothing in a game whose ``missing_sheet`` is PASS."""
+        raise NotImplementedError
 
-    def template(self, state: State, player: str, lang: str) -> str:
-        """A commented order sheet for ``player``'s next turn that validates as it is."""
-
-    def bot_sheet(self, state: State, player: str, kind: str, chance: Any) -> dict[str, Any]:
-        """An order sheet (a plain mapping that passes parse_orders) written by a built-in bot."""
-
-    def summary_for_sim(self, state: State) -> dict[str, Any]:
-        """For `gm simulate`: ``{"sides": [...], "winner": side | "draw" | None (not over),
-        "score": {side: number} (optional), "units": [{"id", "player", "side", "class", "alive"}]}``."""
-
-    def bot_orders(self, state: State, kinds: dict[str, str], chance: Any) -> dict[str, Any]:
-        """``{player: orders}`` for the bots ``{player: kind}``: equal to calling ``bot_sheet`` then
-        ``parse_orders`` for each player in the order given (a ruleset may do it faster)."""
-
-    def posts(self, before: State, after: State, events: list[Event], lang: str,
-              templates_dir: Any = None) -> dict[str, dict[str, str]]:
-        """Rendered posts: ``{"public": {...}, PLAYER: {...}}``, each ``{"bbcode": ..., "md": ...}``.
-        Optional extra files (pictures) go under the key ``"files"`` as ``{name: bytes}``."""
-
-    def amend(self, state: State, action: dict[str, Any], source: str) -> tuple[State, list[Event]]:
-        """Apply one GM edit between turns (``{"action": NAME, "args": [...], "reason": TEXT}``):
-        the edited state and the edit's events, audiences set. Pure; raises GmError naming
-        ``source`` and the argument at fault. The events open the next turn's log and posts."""
-
-    def amend_actions(self) -> dict[str, str]:
-        """The GM edits this ruleset knows: ``{action: "its arguments"}``."""
+    def missing_orders(self, state: State, player: str) -> Orders:
+        """What the core uses for a due player without a sheet: a pass or the default orders."""
+        if self.missing_sheet == PASS:
+            return self.pass_orders(state, player)
+        return self.default_orders(state, player)
 
     def default_summary(self, state: State, player: str, lang: str) -> str:
         """What ``player`` does if no sheet arrives (for `gm status`)."""
+        from gm_tool.i18n import message
+
+        return message("status.passes" if self.missing_sheet == PASS else "status.defaults", lang)
+
+    # resolution ----------------------------------------------------------------------------
+    def resolve(self, state: State, orders: dict[str, Any], seed: str,
+                dice: list[int] | None = None) -> Resolution:
+        """Resolve the next turn from the due players' orders. Pure: same inputs, same outputs.
+        ``dice`` are the turn's forum rolls when the ruleset ``uses_dice_file``."""
+        raise NotImplementedError
+
+    # what players see ----------------------------------------------------------------------
+    def view(self, state: State, player: str | None) -> State:
+        """What ``player`` may see (``None``: the GM), in the state's shape. The default shows
+        everything: right only for a game without hidden information."""
+        return copy.deepcopy(state)
+
+    def summary(self, view: State, player: str | None, lang: str) -> str:
+        """A view as text for the terminal (`gm show` without --json)."""
+        raise NotImplementedError
+
+    def template(self, state: State, player: str, lang: str) -> str:
+        """A commented order sheet for ``player``'s next turn that validates as it is."""
+        raise NotImplementedError
+
+    def posts(self, before: State, after: State, events: list[Event], lang: str,
+              templates_dir: Path | None = None) -> Posts:
+        """The turn's posts, built from views and event audiences only."""
+        raise NotImplementedError
+
+    # bots and simulation ---------------------------------------------------------------------
+    def bot_sheet(self, state: State, player: str, kind: str, chance: Any) -> dict[str, Any]:
+        """An order sheet (a plain mapping that passes parse_orders) written by a built-in bot."""
+        raise NotImplementedError
+
+    def bot_orders(self, state: State, kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+        """``{player: orders}`` for the bots ``{player: kind}``, in the order given."""
+        return {p: self.parse_orders(state, self.bot_sheet(state, p, kind, chance), f"<bot {p}>", "en")
+                for p, kind in kinds.items()}
+
+    def summary_for_sim(self, state: State) -> dict[str, Any]:
+        """For `gm simulate`: ``{"sides": [...], "winner": side | "draw" | None (not over),
+        "score": {side: number} (optional), "score_label": {"zh", "en"} (optional),
+        "units": [{"id", "player", "side", "class", "alive"}]}``."""
+        raise NotImplementedError
+
+    # GM edits --------------------------------------------------------------------------------
+    def amend_actions(self) -> dict[str, AmendAction]:
+        """The GM edits this ruleset knows, by action name (drives `gm amend --help`)."""
+        return {}
+
+    def amend(self, state: State, action: dict[str, Any], source: str) -> tuple[State, list[Event]]:
+        """Apply one GM edit between turns (``{"action", "args", "reason"}``, the arguments
+        already converted by ``amend_actions``' specs): the edited state and its events."""
+        raise GmError.one("amend.unknown", file=source, field="action", value=action.get("action"),
+                          allowed=", ".join(self.amend_actions()) or "-")
+
+
+def check_amend(ruleset: RulesetBase, action: dict[str, Any], source: str) -> dict[str, Any]:
+    """An amendment record with its action known and its arguments converted; GmError if not."""
+    actions = ruleset.amend_actions()
+    name = action.get("action")
+    if name not in actions:
+        raise GmError.one("amend.unknown", file=source, field="action", value=name,
+                          allowed=", ".join(actions) or "-")
+    args = action.get("args") or []
+    if not isinstance(args, list):
+        raise GmError.one("amend.bad_file", file=source, field="args")
+    return {**action, "args": convert_amend_args(name, actions[name], args, source)}
 
 
 def available() -> list[str]:
@@ -96,9 +260,10 @@ def available() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg)
 
 
-def get(name: str) -> Ruleset:
+def get(name: str) -> RulesetBase:
     if not isinstance(name, str) or name not in available():
         raise GmError.one("ruleset.unknown", field="ruleset", exit_code=USAGE, name=name,
                           allowed=", ".join(available()))
     module = importlib.import_module(f"gm_tool.rulesets.{name}")
-    return module.RULESET
+    ruleset: RulesetBase = module.RULESET
+    return ruleset

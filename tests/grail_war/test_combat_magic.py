@@ -236,7 +236,10 @@ def test_magic_not_used_when_sheet_says_no():
 
 def test_magic_played_round_robin_in_actor_order():
     """l.107 "一旦抽到魔术牌后将会根据选项使用": one card a fighter a round, in actor order (ruling C8)."""
-    r = fight(A("gawain", "扭曲螺旋", "扭曲螺旋", "闪", "闪", sheet=HAND), B("mordred", "扭曲螺旋", "闪", "闪", sheet=HAND))
+    # the pick of 扭曲螺旋 is by lot: seed "a" has gawain's first one discard a 闪, so mordred keeps his
+    r = fight(A("gawain", "扭曲螺旋", "扭曲螺旋", "闪", "闪", sheet=HAND), B("mordred", "扭曲螺旋", "闪", "闪", sheet=HAND),
+              seed="a")
+    assert r.of("discard_card")[0]["card"]["name"] == "闪"
     assert [e["character"] for e in r.of("magic")] == ["gawain", "mordred", "gawain"]
 
 

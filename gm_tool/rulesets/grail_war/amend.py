@@ -84,8 +84,7 @@ narrate.register({
                       "section": "gm"},
     "gm_open_area": {"zh": "GM 重新开放了区域 {area}。理由：{reason}", "en": "The GM reopened {area}. Reason: {reason}", "section": "gm"},
 })
-narrate.TITLES["zh"].setdefault("gm", "GM 调整")
-narrate.TITLES["en"].setdefault("gm", "GM edits")
+narrate.NARRATION.add_titles({"zh": {"gm": "GM 调整"}, "en": {"gm": "GM edits"}})
 
 
 def usage() -> dict[str, str]:

@@ -3,7 +3,6 @@
 from gm_tool.rulesets.grail_war import narrate
 
 narrate.register({
-    "fight": {"zh": "{cell} 爆发战斗：{fighters}。", "en": "A fight breaks out in {cell}: {fighters}."},
     "skill": {"zh": "{character} 发动技能【{skill}】。", "en": "{character} uses the skill 【{skill}】."},
     "skill_skipped": {"zh": "{character} 的技能【{skill}】未能发动（{reason}）。", "en": "{character}'s skill 【{skill}】 could not be used ({reason})."},
     "choice_skipped": {"zh": "{character} 的选择【{item}】已无法执行，跳过。", "en": "{character}'s choice 【{item}】 is no longer possible and is skipped."},
