@@ -31,6 +31,11 @@ register({
                         "en": "the game is not over (turn {turn}); revealing the seed lets players foresee every later draw. Add --force to reveal anyway"},
     "verify.extra": {"zh": "第 {turn} 回合多出了重放中没有的文件", "en": "turn {turn}: a file the replay does not produce"},
     "verify.orders": {"zh": "第 {turn} 回合的指令表无法通过校验：{detail}", "en": "turn {turn}: a stored sheet no longer validates: {detail}"},
+    "seed.bad": {"zh": "种子不可用：不能为空、不能首尾有空格、不能含换行或控制字符，且不超过 {limit} 个字符（承诺按字节计算，多一个空格就永远无法校验）",
+                 "en": "unusable seed: it must not be empty, start or end with a space, hold a line break or control character, or exceed {limit} characters (the commitment is over its exact bytes; one stray space and it can never be verified)"},
+    "campaign.link": {"zh": "战役文件夹是一个链接；请直接给出真实路径", "en": "the campaign folder is a link; give its real path"},
+    "verify.meta": {"zh": "campaign.yaml 的 {field} 与 scenario.yaml 不符：记录为 {stored!r}，应为 {want!r}",
+                    "en": "campaign.yaml's {field} does not match scenario.yaml: recorded {stored!r}, replay gives {want!r}"},
     "submit.changed": {"zh": "文件在校验期间被改动；请再提交一次", "en": "the file changed while it was being checked; submit it again"},
     "rollback.none": {"zh": "已在第 {turn} 回合，无需回退", "en": "already at turn {turn}; nothing to roll back"},
     "verify.mismatch": {"zh": "第 {turn} 回合的此文件与重放结果不同：{detail}", "en": "turn {turn} differs from the replay: {detail}"},
@@ -104,11 +109,20 @@ def _initial_state(op: Open, seed: str) -> dict[str, Any]:
 
 
 def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: str = "zh") -> dict[str, Any]:
+    """Create a campaign folder. It is built whole in a staging folder beside ``root`` and renamed
+    into place, so the folder is a complete campaign or nothing: two ``gm new`` racing for one
+    folder cannot both succeed (the rename of the loser fails and it leaves nothing), and a
+    failed or killed ``gm new`` leaves no half campaign behind. ``root`` may be an empty folder.
+    The seed is kept byte-exact; one with surrounding spaces or control characters is refused
+    (it would be committed one way and read another). Returns the folder, the players, the
+    commitment and ``seed_bits`` (an upper bound of a given seed's strength, None if random)."""
     root = Path(root)
-    if root.exists() and (not root.is_dir() or any(root.iterdir())):
-        raise GmError.one("campaign.exists", file=str(root))
+    _refuse_existing(root)
+    if seed is not None:
+        _check_seed(seed)
     scenario, source = load_scenario(scenario_ref)
     ruleset = _ruleset_of(scenario, source)
+    given = seed
     seed = seed if seed is not None else new_seed()
     try:
         state = ruleset.setup(scenario, source, seed)  # validates before anything is written
@@ -118,23 +132,69 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
         raise annotate_file(exc, source, Path(source) if Path(source).is_file() else BUNDLED / f"{source}.yaml")
     players = ruleset.players(state)
     _check_player_names(players, source)
-    meta = {"ruleset": ruleset.name, "scenario": scenario.get("name", Path(source).stem),
-            "players": players, "lang": lang, "seed_commitment": commitment(seed)}
-    created = not root.exists()
-    try:
-        (root / "secret").mkdir(parents=True, mode=0o700, exist_ok=True)
-        atomic_write(root / "secret" / "seed", seed + "\n", mode=0o600)
-        atomic_write(root / "scenario.yaml", dump_yaml(scenario))
-        campaign = Campaign(root)
-        atomic_write(campaign.state_path(0), dump_json(state))
-        atomic_write(campaign.meta_path, dump_yaml(meta))  # last: the folder is a campaign from here
-    except BaseException:
-        if created:
-            import shutil
+    meta = _meta(ruleset.name, scenario, source, players, lang, commitment(seed))
+    from gm_tool.core.store import publish_dir
 
-            shutil.rmtree(root, ignore_errors=True)
-        raise
-    return {"dir": str(root), "players": players, "commitment": meta["seed_commitment"]}
+    def build(stage: Path) -> None:
+        (stage / "secret").mkdir(mode=0o700)
+        atomic_write(stage / "secret" / "seed", seed + "\n", mode=0o600)
+        atomic_write(stage / "scenario.yaml", dump_yaml(scenario))
+        campaign = Campaign(stage)
+        atomic_write(campaign.state_path(0), dump_json(state))
+        atomic_write(campaign.meta_path, dump_yaml(meta))
+
+    if not publish_dir(root, build):  # another gm new got there first
+        raise GmError.one("campaign.exists", file=str(root))
+    return {"dir": str(root), "players": players, "commitment": meta["seed_commitment"],
+            "seed_bits": None if given is None else seed_bits(given)}
+
+
+def _meta(ruleset: str, scenario: dict[str, Any], source: str, players: list[str], lang: str,
+          seed_commitment: str) -> dict[str, Any]:
+    """campaign.yaml: what `gm new` records, and what `gm verify` recomputes from scenario.yaml."""
+    return {"ruleset": ruleset, "scenario": scenario.get("name", Path(source).stem),
+            "players": players, "lang": lang, "seed_commitment": seed_commitment}
+
+
+def _refuse_existing(root: Path) -> None:
+    if root.is_symlink():
+        raise GmError.one("campaign.link", file=str(root))
+    if root.exists() and (not root.is_dir() or any(root.iterdir())):
+        leftovers = Campaign(root).unfinished()
+        raise GmError.one("campaign.unfinished" if leftovers else "campaign.exists", file=str(root))
+
+
+MAX_SEED = 1024
+WEAK_SEED_BITS = 100
+
+
+def _check_seed(seed: str) -> None:
+    """A seed is committed as its exact UTF-8 bytes, so refuse what would not survive a copy:
+    surrounding spaces, control characters (line breaks), nothing at all, or an endless one."""
+    import unicodedata
+
+    bad = (not seed or seed != seed.strip() or len(seed) > MAX_SEED
+           or any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in seed))
+    if bad:
+        raise GmError.one("seed.bad", field="--seed", exit_code=USAGE, limit=MAX_SEED)
+
+
+def seed_bits(seed: str) -> int:
+    """At most how many bits of guessing a seed is worth: its length times the bits of the
+    smallest alphabet it is written in (a 16-digit number: 16 x 3.3 = 53 bits). A hand-picked
+    seed is weaker still; below :data:`WEAK_SEED_BITS` `gm new` warns."""
+    import math
+
+    if seed.isascii() and seed.isdigit():
+        size = 10
+    elif all(ch in "0123456789abcdef" for ch in seed.lower()):
+        size = 16
+    else:
+        size = sum(n for test, n in ((str.isdigit, 10), (str.islower, 26), (str.isupper, 26),
+                                     (lambda ch: ch.isascii() and not ch.isalnum(), 33),
+                                     (lambda ch: not ch.isascii(), 3000))  # CJK: a few thousand in use
+                   if any(test(ch) for ch in seed))
+    return int(len(seed) * math.log2(max(size, 2)))
 
 
 def _check_player_names(players: list[str], source: str) -> None:
@@ -487,10 +547,13 @@ def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
     named. A player without ``secret/`` passes the revealed seed, checked against the commitment."""
     op = open_campaign(root)
     seed = op.campaign.seed() if seed is None else seed
+    if commitment(seed) != op.meta.get("seed_commitment") and commitment(seed.strip()) == op.meta.get("seed_commitment"):
+        seed = seed.strip()  # pasted with a stray space: the commitment says which is meant
     if commitment(seed) != op.meta.get("seed_commitment"):
         raise GmError.one("verify.seed", file=str(op.campaign.meta_path), field="seed_commitment")
     root = op.campaign.root
     state = _initial_state(op, seed)
+    _verify_meta(op, state)
     stored0 = op.campaign.state_path(0).read_text("utf-8")
     if dump_json(state) != stored0:
         raise GmError.one("verify.mismatch", turn=0, file="state/turn-000.json", detail=_first_diff(dump_json(state), stored0))
@@ -520,6 +583,20 @@ def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
 
     return {"turns": last, "files_checked": checked, "amendments": edits, "commitment": commitment(seed),
             "templates": overridden_templates(op.templates_dir())}
+
+
+def _verify_meta(op: Open, state: dict[str, Any]) -> None:
+    """campaign.yaml's other fields (ruleset, scenario name, players) are what `gm new` recorded
+    from scenario.yaml: a player reading them is told the truth, or verify fails."""
+    path = op.campaign.root / "scenario.yaml"
+    scenario = safeyaml.load_mapping(path)
+    want = _meta(op.ruleset.name, scenario, str(path), op.ruleset.players(state), op.lang, op.meta.get("seed_commitment"))
+    if scenario.get("name") is None:
+        want["scenario"] = op.meta.get("scenario")  # gm new recorded the scenario file's own name
+    for field in ("ruleset", "scenario", "players"):
+        if op.meta.get(field) != want[field]:
+            raise GmError.one("verify.meta", file=str(op.campaign.meta_path), field=field,
+                              stored=op.meta.get(field), want=want[field])
 
 
 def _first_diff(got: str, want: str) -> str:

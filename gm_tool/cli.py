@@ -50,8 +50,8 @@ def new(directory: Dir,
 
     result = ops.new_campaign(directory, scenario, seed, lang)
     say("created", lang, dir=result["dir"], players=", ".join(result["players"]), commitment=result["commitment"])
-    if seed is not None and len(seed) < 16:
-        typer.echo(_TEXT["weak_seed"][lang].format(n=len(seed)), err=True)
+    if result.get("seed_bits") is not None and result["seed_bits"] < ops.WEAK_SEED_BITS:
+        typer.echo(_TEXT["weak_seed_bits"][lang].format(n=len(seed), bits=result["seed_bits"]), err=True)
 
 
 @app.command()

@@ -48,6 +48,8 @@ TEXT = {
     "nomatch": {"zh": "不一致！", "en": "DOES NOT MATCH"},
     "weak_seed": {"zh": "警告：种子太短（{n} 个字符），玩家可能从承诺值反推出它；建议省略 --seed，让 gm 生成随机种子",
                   "en": "warning: the seed is short ({n} characters); players could guess it from its commitment. Leave out --seed for a random one"},
+    "weak_seed_bits": {"zh": "警告：种子太弱（{n} 个字符，至多约 {bits} 比特；16 位数字只有约 53 比特），玩家可能从承诺值反推出它；建议省略 --seed，让 gm 生成 128 比特的随机种子",
+                       "en": "warning: the seed is short for a secret ({n} characters, at most about {bits} bits; a 16-digit number is about 53); players could find it from its commitment. Leave out --seed for a random 128-bit one"},
     "written": {"zh": "已写入 {path}", "en": "wrote {path}"},
     "none": {"zh": "无", "en": "none"},
     "internal": {"zh": "内部错误：{error}（请报告此问题；设置 GM_DEBUG=1 可查看详情）",

@@ -159,3 +159,165 @@ def test_submit_says_when_it_replaces_a_stored_sheet_and_whose(gm, skirmish, tmp
     assert "it replaced the sheet already stored for bob (orders/turn-001/bob.yaml)" in r.output, r.output
     assert "the file alice.yaml looks like alice's, but its player is bob" in r.output, r.output
     assert (skirmish / "orders" / "turn-001" / "bob.yaml").read_text("utf-8").endswith("# alice's file\n")
+
+
+# 3. the seed, byte-exact ---------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [" padded-seed-0123456789abcdef", "padded-seed-0123456789abcdef ", "two\nlines-0123456789abcdef", "\t"])
+def test_a_seed_that_would_not_survive_a_copy_is_refused_at_new(gm, tmp_path, seed):
+    """A seed with surrounding spaces was committed padded and read stripped: never verifiable."""
+    r = gm("new", tmp_path / "c", "--scenario", "skirmish", "--seed", seed, "--lang", "en", code=2)
+    assert "unusable seed" in r.output and not (tmp_path / "c").exists()
+
+
+def test_the_seed_is_kept_byte_exact(gm, tmp_path):
+    """Inner spaces are part of the seed: committed, stored and read the same."""
+    from gm_tool.core.chance import commitment
+
+    seed = "a  seed with  inner spaces 0123456789abcdef"
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", "skirmish", "--seed", seed)
+    assert Campaign(d).seed() == seed
+    assert commitment(seed) in (d / "campaign.yaml").read_text("utf-8")
+    gm("resolve", d)
+    gm("verify", d)
+    gm("verify", d, "--seed", seed)
+
+
+def test_a_stored_seed_is_not_stripped(gm, played):
+    """A seed file is read byte-exact (only the line end gm new wrote is dropped): a stray space
+    added to secret/seed is a different seed, caught by the commitment, not silently fixed."""
+    seed_file = played / "secret" / "seed"
+    assert seed_file.read_text("utf-8") == "test-seed\n"
+    seed_file.write_text("test-seed \n", "utf-8")
+    for command in ("verify", "resolve", "preview"):
+        r = gm(command, played, "--lang", "en", code=1)
+        assert "secret/seed: the secret seed does not match the commitment" in r.output, r.output
+    gm("verify", played, "--seed", "test-seed")
+
+
+def test_a_revealed_seed_pasted_with_a_stray_space_still_verifies(gm, played):
+    gm("verify", played, "--seed", " test-seed\n")
+
+
+@pytest.mark.parametrize("seed, warned", [("1234567890123456", True), ("hunter2hunter2", True),
+                                          ("3b0e9c41d7a25f68e1c0b94a7d2f5e38", False),
+                                          ("Xq7#kP2$mW9!vL4@zR8%tN3^bH6&cJ1*dF5", False)])
+def test_a_weak_seed_is_warned_about_with_its_strength(gm, tmp_path, seed, warned):
+    """A 16-digit number is about 53 bits: it used to pass without a word (only < 16 characters warned)."""
+    r = gm("new", tmp_path / "c", "--scenario", "skirmish", "--seed", seed, "--lang", "en")
+    assert ("warning: the seed is short for a secret" in r.output) is warned, r.output
+    if warned:
+        from gm_tool.app import seed_bits
+
+        assert f"at most about {seed_bits(seed)} bits" in r.output
+    if seed.isdigit():
+        assert "about 53 bits" in r.output
+
+
+# 2. two gm new into one folder ---------------------------------------------------------------
+def test_two_gm_new_racing_for_one_folder_exactly_one_wins(tmp_path, monkeypatch):
+    """The second `gm new` completes while the first is still writing: the first must fail with
+    exit 1 and leave the winner's campaign whole (it used to report success as well, with
+    another commitment, and leave a campaign whose verify failed for ever)."""
+    from gm_tool import app
+    from gm_tool.errors import GmError
+
+    target = tmp_path / "c"
+    real = app.atomic_write
+    raced: list[dict] = []
+
+    def racing(path, data, mode=0o644):
+        if not raced:
+            raced.append({})
+            raced[0] = app.new_campaign(target, "skirmish", "the-winner-0123456789abcdef")
+        real(path, data, mode)
+
+    monkeypatch.setattr(app, "atomic_write", racing)
+    with pytest.raises(GmError) as exc:
+        app.new_campaign(target, "skirmish", "the-loser-0123456789abcdef")
+    monkeypatch.undo()
+    assert exc.value.exit_code == 1 and exc.value.problems[0].code == "campaign.exists"
+    assert Campaign(target).seed() == "the-winner-0123456789abcdef"
+    assert raced[0]["commitment"] in (target / "campaign.yaml").read_text("utf-8")
+    app.resolve(target)
+    app.verify(target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c"]  # no stage left behind
+
+
+def test_concurrent_gm_new_processes_one_wins(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root), "GM_LANG": "en"}
+    for pair in range(4):
+        target = tmp_path / f"c{pair}"
+        if pair % 2:
+            target.mkdir()  # an empty folder made beforehand is allowed too
+        procs = [subprocess.Popen([sys.executable, "-m", "gm_tool", "new", str(target), "--scenario", "skirmish",
+                                   "--seed", f"racer-{pair}-{k}-0123456789abcdef"], env=env, cwd=root,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE) for k in range(2)]
+        codes = [p.wait(120) for p in procs]
+        outs = [p.stdout.read().decode() + p.stderr.read().decode() for p in procs]
+        assert sorted(codes) == [0, 1], outs
+        winner = codes.index(0)
+        assert Campaign(target).seed() == f"racer-{pair}-{winner}-0123456789abcdef"
+        assert "Traceback" not in outs[1 - winner] and "not empty" in outs[1 - winner]
+        from gm_tool import app
+
+        app.verify(target)
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+# 9. a failed gm new leaves nothing -----------------------------------------------------------
+def test_a_failed_gm_new_leaves_nothing_and_a_retry_works(gm, tmp_path, monkeypatch):
+    """gm new failing half-way (a full disk) into a folder made beforehand used to leave
+    scenario.yaml and secret/seed: a retry was refused while gm status said 'not a campaign'."""
+    from gm_tool import app
+
+    target = tmp_path / "c"
+    target.mkdir()
+    real = app.atomic_write
+
+    def full(path, data, mode=0o644):
+        if Path(path).name.startswith("turn-000"):
+            raise OSError(28, "No space left on device", str(path))
+        real(path, data, mode)
+
+    monkeypatch.setattr(app, "atomic_write", full)
+    with pytest.raises(OSError):
+        app.new_campaign(target, "skirmish", "full-disk-seed-0123456789abcdef")
+    monkeypatch.undo()
+    assert list(target.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["c"]
+    gm("new", target, "--scenario", "skirmish", "--seed", "retry-seed-0123456789abcdef")
+    gm("status", target)
+
+
+def test_gm_new_killed_at_every_step_leaves_nothing_or_a_whole_campaign(tmp_path):
+    from gm_tool import app
+    from gm_tool.core import store
+    from tests.test_crash import _fork_all, _steps
+
+    total = _steps(lambda: app.new_campaign(tmp_path / "probe", "skirmish", "kill-seed-0123456789abcdef"))
+    assert total >= 5
+    targets = {k: tmp_path / f"k{k}" for k in range(1, total + 1)}
+    codes = _fork_all({k: (lambda d=d: app.new_campaign(d, "skirmish", "kill-seed-0123456789abcdef"))
+                       for k, d in targets.items()})
+    assert set(codes.values()) == {-9}
+    for k, d in targets.items():
+        if d.exists():
+            assert Campaign(d).exists(), k
+            app.verify(d)
+        else:
+            app.new_campaign(d, "skirmish", "kill-seed-0123456789abcdef")  # the retry is not refused
+    assert store.steps() >= total
+
+
+def test_a_folder_left_by_an_old_interrupted_new_is_named_as_such(gm, tmp_path):
+    d = tmp_path / "c"
+    (d / "secret").mkdir(parents=True)
+    write(d / "secret" / "seed", "x\n")
+    write(d / "scenario.yaml", "ruleset: grail_war\n")
+    for command in (("status", d), ("new", d, "--scenario", "skirmish")):
+        r = gm(*command, "--lang", "en", code=1)
+        assert "an interrupted gm new left this folder" in r.output and "delete it" in r.output, r.output

@@ -35,6 +35,10 @@ from gm_tool.errors import GmError
 from gm_tool.i18n import register
 
 register({
+    "campaign.unfinished": {"zh": "这个文件夹是一次中断的 gm new 留下的（有种子或剧本副本，却没有 campaign.yaml），不是完整的战役；删除它后重新 gm new",
+                            "en": "an interrupted gm new left this folder (a seed or scenario copy but no campaign.yaml); it is not a campaign: delete it and run gm new again"},
+    "seed.mismatch": {"zh": "秘密种子与 campaign.yaml 中的承诺不符（文件被改动过？）；请恢复原来的种子，否则结算出的回合无人能校验",
+                      "en": "the secret seed does not match the commitment in campaign.yaml (was the file edited?); restore the original seed, or no turn resolved from it could ever be verified"},
     "seed.missing": {"zh": "这里没有秘密种子（secret/seed）；玩家校验时请用 gm verify --seed 给出 GM 公布的种子",
                      "en": "no secret seed here (secret/seed); players verify with gm verify --seed and the seed the GM revealed"},
 })
@@ -190,6 +194,75 @@ def atomic_dir(path: Path, files: dict[str, str | bytes]) -> None:
         _step()
 
 
+def publish_dir(path: Path, build) -> bool:
+    """Create the folder ``path`` whole: ``build(stage)`` fills a staging folder beside it, which
+    is then renamed to ``path``. False (and nothing left behind) if ``path`` exists and is not
+    empty by then: of two processes creating one folder, exactly one wins. ``path`` may be an
+    empty folder (the rename replaces it). A failure in ``build`` removes the stage."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _sweep_stages(path)
+    stage = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".stage", dir=path.parent))
+    holder = os.open(stage, os.O_RDONLY)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)  # alive: no other process sweeps this stage
+        os.chmod(stage, 0o777 & ~_umask())
+        build(stage)
+        _fsync_dir(stage)
+        _step()
+        try:
+            os.rename(stage, path)
+        except OSError as exc:
+            import errno
+
+            if exc.errno in (errno.ENOTEMPTY, errno.EEXIST, errno.ENOTDIR, errno.EISDIR):
+                return False
+            raise
+        _fsync_dir(path.parent)
+        _step()
+        return True
+    finally:
+        os.close(holder)
+        if stage.exists():
+            _rmtree(stage)
+
+
+def _sweep_stages(path: Path) -> None:
+    """Remove the staging folders of ``path`` left by a killed `gm new`: a minute old and no live
+    process holding their lock (a stage is locked right after it is made)."""
+    import time
+
+    for stage in path.parent.glob(f".{glob_escape(path.name)}.*.stage"):
+        try:
+            if stage.is_symlink() or not stage.is_dir() or time.time() - stage.stat().st_mtime < 60:
+                continue
+        except OSError:
+            continue
+        try:
+            fd = os.open(stage, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            continue
+        finally:
+            os.close(fd)
+        _rmtree(stage)
+
+
+def glob_escape(name: str) -> str:
+    import glob
+
+    return glob.escape(name)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def _rmtree(path: Path) -> None:
     import shutil
 
@@ -233,7 +306,7 @@ class Campaign:
 
     def require(self) -> "Campaign":
         if not self.exists():
-            raise GmError.one("campaign.missing", file=str(self.root))
+            raise GmError.one("campaign.unfinished" if self.unfinished() else "campaign.missing", file=str(self.root))
         return self
 
     def meta(self) -> dict[str, Any]:
@@ -246,11 +319,29 @@ class Campaign:
         return self.root / "secret" / "seed"
 
     def seed(self) -> str:
+        """The seed, byte-exact: only the line end `gm new` wrote after it is dropped (a seed read
+        stripped would not be the one committed)."""
         path = self.seed_path
         try:
-            return path.read_text("utf-8").strip()
+            text = path.read_bytes()[:1 << 16].decode("utf-8")
         except OSError:
             raise GmError.one("seed.missing", file=str(path)) from None
+        except UnicodeDecodeError:
+            raise GmError.one("file.encoding", file=str(path)) from None
+        text = text[:-1] if text.endswith("\n") else text
+        seed = text[:-1] if text.endswith("\r") else text
+        from gm_tool.core.chance import commitment
+
+        recorded = self.meta().get("seed_commitment")
+        if recorded is not None and commitment(seed) != recorded:  # never resolve a turn no one can verify
+            raise GmError.one("seed.mismatch", file=str(path))
+        return seed
+
+    def unfinished(self) -> bool:
+        """A folder an interrupted `gm new` of an older version left: a seed or scenario copy
+        but no campaign.yaml. (Campaigns are now published whole: see :func:`publish_dir`.)"""
+        return not self.exists() and any(p.exists() for p in (self.seed_path, self.root / "scenario.yaml",
+                                                               self.state_path(0)))
 
     def amendments_dir(self, n: int) -> Path:
         """GM edits made after turn ``n`` (applied before turn n+1 is resolved)."""
