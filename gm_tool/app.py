@@ -15,7 +15,7 @@ from typing import Any
 
 from gm_tool.core import ruleset as rulesets
 from gm_tool.core import safeyaml
-from gm_tool.core.chance import commitment, new_seed
+from gm_tool.core.chance import GENERATOR, commitment, new_seed
 from gm_tool.core.events import read_jsonl
 from gm_tool.core.store import Campaign, atomic_dir, atomic_write, dump_json, dump_yaml, safe_name, turn_name
 from gm_tool.errors import USAGE, GmError, Problem
@@ -37,8 +37,9 @@ register({
     "verify.meta": {"zh": "campaign.yaml 的 {field} 与 scenario.yaml 不符：记录为 {stored!r}，应为 {want!r}",
                     "en": "campaign.yaml's {field} does not match scenario.yaml: recorded {stored!r}, replay gives {want!r}"},
     "submit.changed": {"zh": "文件在校验期间被改动；请再提交一次", "en": "the file changed while it was being checked; submit it again"},
+    "verify.generator": {"zh": "此战役的随机数生成器为 {value!r}，本版本只能重放 {known!r}；请用创建此战役时的 gm 版本校验",
+                         "en": "this campaign's generator is {value!r}; this version replays only {known!r}: verify it with the gm version that created it"},
     "rollback.none": {"zh": "已在第 {turn} 回合，无需回退", "en": "already at turn {turn}; nothing to roll back"},
-    "verify.mismatch": {"zh": "第 {turn} 回合的此文件与重放结果不同：{detail}", "en": "turn {turn} differs from the replay: {detail}"},
 })
 
 BUNDLED = Path(__file__).parent / "scenarios"
@@ -90,6 +91,10 @@ class Open:
         what the next turn starts from, and what every command shows and checks against."""
         n = self.campaign.latest() if n is None else n
         return amended(self, self.campaign.load_state(n), n)[0]
+
+    def winner(self, state: dict[str, Any]) -> str | None:
+        """The winner's name, "draw", or None while the game goes on (the ruleset's outcome)."""
+        return self.ruleset.outcome(state).label
 
     def templates_dir(self) -> Path | None:
         folder = self.campaign.root / "templates"
@@ -153,7 +158,7 @@ def _meta(ruleset: str, scenario: dict[str, Any], source: str, players: list[str
           seed_commitment: str) -> dict[str, Any]:
     """campaign.yaml: what `gm new` records, and what `gm verify` recomputes from scenario.yaml."""
     return {"ruleset": ruleset, "scenario": scenario.get("name", Path(source).stem),
-            "players": players, "lang": lang, "seed_commitment": seed_commitment}
+            "players": players, "lang": lang, "seed_commitment": seed_commitment, "chance": GENERATOR}
 
 
 def _refuse_existing(root: Path) -> None:
@@ -296,7 +301,7 @@ def submit_sheet(root: Path, file: Path, lang: str) -> dict[str, Any]:
     the file's name suggests when that is another player: alice.yaml holding bob's orders)."""
     op = open_campaign(root)
     with _locked(op):
-        winner = op.state().get("winner")
+        winner = op.winner(op.state())
         if winner is not None:
             raise GmError.one("campaign.over", file=str(op.campaign.root), winner=winner)
         before = _read_bytes(Path(file))
@@ -315,18 +320,24 @@ def submit_sheet(root: Path, file: Path, lang: str) -> dict[str, Any]:
 
 
 def status(root: Path, lang: str = "zh") -> dict[str, Any]:
-    """Whose sheets are in for the next turn, who is missing and what each missing player will do,
-    and the GM edits waiting to open the next turn."""
+    """Whose sheets are in for the next turn, who is missing and what each missing player will do
+    (in a sequential game a missing sheet is usually a pass: ``passes`` names them), the forum
+    dice stored for the turn, and the GM edits waiting to open the next turn."""
     op = open_campaign(root)
     n = op.campaign.latest()
     state = op.state(n)
     due = op.ruleset.due(state)
     sent = sorted(p for p in op.campaign.order_files(n + 1) if p in due)
     missing = [p for p in due if p not in sent]
-    return {"turn": n, "next": n + 1, "winner": state.get("winner"), "due": due, "received": sent,
-            "missing": missing, "defaults": {p: op.ruleset.default_summary(state, p, lang) for p in missing},
-            "amendments": [{k: a.get(k) for k in ("action", "args", "reason")} for _, a in _amendments(op, n)],
-            "commitment": op.meta.get("seed_commitment")}
+    out = {"turn": n, "next": n + 1, "winner": op.winner(state), "turn_kind": op.ruleset.turn_kind,
+           "due": due, "received": sent, "missing": missing,
+           "passes": missing if op.ruleset.missing_sheet == rulesets.PASS else [],
+           "defaults": {p: op.ruleset.default_summary(state, p, lang) for p in missing},
+           "amendments": [{k: a.get(k) for k in ("action", "args", "reason")} for _, a in _amendments(op, n)],
+           "commitment": op.meta.get("seed_commitment")}
+    if op.ruleset.uses_dice_file:
+        out["dice"] = _dice_for(op, n + 1)
+    return out
 
 
 def template(root: Path, player: str, lang: str) -> str:
@@ -336,12 +347,65 @@ def template(root: Path, player: str, lang: str) -> str:
 
 
 # resolving ---------------------------------------------------------------------------------
-def _orders_for(op: Open, state: dict[str, Any], n: int) -> dict[str, Any]:
+def _orders_for(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[str]]:
+    """The due players' orders for turn ``n`` (a missing sheet is a pass or the default orders,
+    as the ruleset declares) and the players who sent nothing."""
     files = op.campaign.order_files(n)
     due = op.ruleset.due(state)
     present = [files[p] for p in due if p in files]
     parsed = {p: orders for p, (_, orders) in check_files(op, present, op.lang, state).items()}
-    return {p: parsed[p] if p in parsed else op.ruleset.default_orders(state, p) for p in due}
+    missing = [p for p in due if p not in parsed]
+    return {p: parsed[p] if p in parsed else op.ruleset.missing_orders(state, p) for p in due}, missing
+
+
+DICE_FILE = "_dice.yaml"
+MAX_DICE = 1000
+
+
+def _dice_for(op: Open, n: int) -> list[int] | None:
+    """The forum rolls stored for turn ``n`` by `gm dice` (None: no file)."""
+    path = op.campaign.orders_dir(n) / DICE_FILE
+    if not path.is_file():
+        return None
+    data = safeyaml.load_mapping(path)
+    dice = data.get("dice")
+    if not isinstance(dice, list):
+        raise GmError.one("field.type", file=str(path), field="dice", expected="list", got=type(dice).__name__)
+    if len(dice) > MAX_DICE:
+        raise GmError.one("dice.count", file=str(path), field="dice", limit=MAX_DICE)
+    for i, d in enumerate(dice):
+        if type(d) is not int or not 1 <= d <= 6:
+            raise GmError.one("dice.face", file=str(path), field=f"dice.{i}", value=d, sides=6)
+    return list(dice)
+
+
+def store_dice(root: Path, values: list[str], note: str = "") -> dict[str, Any]:
+    """`gm dice`: add forum rolls (faces 1-6) to the dice file of the turn due. Each call appends
+    to what is stored; the file is replayed by `gm verify`."""
+    op = open_campaign(root)
+    if not op.ruleset.uses_dice_file:
+        raise GmError.one("dice.no_file", field="dice", exit_code=USAGE)
+    dice: list[int] = []
+    for i, v in enumerate(values):
+        text = str(v).strip()
+        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 6):
+            raise GmError.one("dice.face", field=f"dice.{i}", exit_code=USAGE, value=v, sides=6)
+        dice.append(int(text))
+    with _locked(op):
+        n = op.campaign.latest() + 1
+        if op.winner(op.state()) is not None:
+            raise GmError.one("campaign.over", file=str(op.campaign.root), winner=op.winner(op.state()))
+        stored = _dice_for(op, n) or []
+        path = op.campaign.orders_dir(n) / DICE_FILE
+        old_note = safeyaml.load_mapping(path).get("note", "") if path.is_file() else ""
+        notes = "\n".join(t for t in (str(old_note or ""), note.strip()) if t)
+        record: dict[str, Any] = {"dice": stored + dice}
+        if notes:
+            record["note"] = notes
+        if len(record["dice"]) > MAX_DICE:
+            raise GmError.one("dice.count", file=str(path), field="dice", limit=MAX_DICE)
+        atomic_write(path, dump_yaml(record))
+    return {"file": str(path), "turn": n, "dice": record["dice"]}
 
 
 def _amendments(op: Open, n: int) -> list[tuple[Path, dict[str, Any]]]:
@@ -359,20 +423,29 @@ def amended(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any], li
     applied in order, and their events. Pure given the files; a stored state is never rewritten."""
     events: list[dict[str, Any]] = []
     for path, action in _amendments(op, n):
-        state, evs = op.ruleset.amend(state, action, str(path.relative_to(op.campaign.root)))
+        source = str(path.relative_to(op.campaign.root))
+        state, evs = op.ruleset.amend(state, rulesets.check_amend(op.ruleset, action, source), source)
         events.extend(evs)
     return state, events
 
 
 def compute_turn(op: Open, state: dict[str, Any], n: int, seed: str) -> dict[str, Any]:
     """Everything turn ``n`` writes, as ``{relative path: bytes or text}``, from the stored state
-    after turn ``n - 1``, the GM's amendments after it, the stored sheets and the seed. Pure given
-    the inputs. The amendments' events open the turn's log and posts."""
+    after turn ``n - 1``, the GM's amendments after it, the stored sheets (and forum dice) and
+    the seed. Pure given the inputs. The amendments' events open the turn's log and posts."""
+    return _compute(op, state, n, seed)[0]
+
+
+def _compute(op: Open, state: dict[str, Any], n: int, seed: str) -> tuple[dict[str, Any], list[str]]:
     state, amend_events = amended(op, state, n - 1)
-    if state.get("winner") is not None:
-        raise GmError.one("campaign.over", file=str(op.campaign.root), winner=state["winner"])
-    orders = _orders_for(op, state, n)
-    result = op.ruleset.resolve(state, orders, seed)
+    winner = op.winner(state)
+    if winner is not None:
+        raise GmError.one("campaign.over", file=str(op.campaign.root), winner=winner)
+    orders, missing = _orders_for(op, state, n)
+    if op.ruleset.uses_dice_file:
+        result = op.ruleset.resolve(state, orders, seed, dice=_dice_for(op, n))
+    else:
+        result = op.ruleset.resolve(state, orders, seed)
     events = result.events
     if amend_events:
         events = [{**e, "seq": i} for i, e in enumerate(amend_events + result.events)]
@@ -382,14 +455,12 @@ def compute_turn(op: Open, state: dict[str, Any], n: int, seed: str) -> dict[str
         f"state/{name}.json": dump_json(result.state),
         f"log/{name}.jsonl": "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in events),
     }
-    for who, rendered in posts.items():
-        if who == "files":
-            for fname, data in rendered.items():
-                files[f"reports/{name}/{fname}"] = data
-        else:
-            for fmt, text in rendered.items():
-                files[f"reports/{name}/{who}.{fmt}"] = text
-    return files
+    for who, rendered in posts.texts.items():
+        for fmt, text in rendered.items():
+            files[f"reports/{name}/{who}.{fmt}"] = text
+    for fname, data in posts.files.items():
+        files[f"reports/{name}/{fname}"] = data
+    return files, missing
 
 
 def resolve(root: Path, preview: bool = False) -> dict[str, Any]:
@@ -400,17 +471,20 @@ def resolve(root: Path, preview: bool = False) -> dict[str, Any]:
     op = open_campaign(root)
     if preview:
         n = op.campaign.latest() + 1
-        return {"turn": n, "files": compute_turn(op, op.campaign.load_state(n - 1), n, op.campaign.seed())}
+        files, missing = _compute(op, op.campaign.load_state(n - 1), n, op.campaign.seed())
+        return {"turn": n, "files": files, "missing": missing,
+                "passed": missing if op.ruleset.missing_sheet == rulesets.PASS else []}
     with _locked(op):
         n = op.campaign.latest() + 1
-        files = compute_turn(op, op.campaign.load_state(n - 1), n, op.campaign.seed())
+        files, missing = _compute(op, op.campaign.load_state(n - 1), n, op.campaign.seed())
         name = turn_name(n)
         reports = {k.split("/", 2)[2]: v for k, v in files.items() if k.startswith(f"reports/{name}/")}
         atomic_dir(op.campaign.reports_dir(n), reports)
         atomic_write(op.campaign.log_path(n), files[f"log/{name}.jsonl"])
         atomic_write(op.campaign.state_path(n), files[f"state/{name}.json"])  # the commit point
     return {"turn": n, "reports": sorted(str(op.campaign.root / k) for k in files if k.startswith("reports/")),
-            "state": str(op.campaign.state_path(n)), "winner": json.loads(files[f"state/{name}.json"]).get("winner")}
+            "state": str(op.campaign.state_path(n)), "winner": op.winner(json.loads(files[f"state/{name}.json"])),
+            "missing": missing, "passed": missing if op.ruleset.missing_sheet == rulesets.PASS else []}
 
 
 # reading -----------------------------------------------------------------------------------
@@ -511,13 +585,14 @@ def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh
     with _locked(op):
         n = op.campaign.latest()
         state = op.state(n)
-        if state.get("winner") is not None:
-            raise GmError.one("campaign.over", file=str(op.campaign.root), winner=state["winner"])
+        if op.winner(state) is not None:
+            raise GmError.one("campaign.over", file=str(op.campaign.root), winner=op.winner(state))
         record = {"action": str(action).replace("-", "_"), "args": list(args), "reason": reason.strip()}
+        checked = rulesets.check_amend(op.ruleset, record, "gm amend")
         existing = op.campaign.amendment_files(n)
         k = int(existing[-1].stem) + 1 if existing else 1
         target = op.campaign.amendments_dir(n) / f"{k:03d}.yaml"
-        new_state, events = op.ruleset.amend(state, record, "gm amend")
+        new_state, events = op.ruleset.amend(state, checked, "gm amend")
         stale = []
         files = op.campaign.order_files(n + 1)
         for player in sorted(files):
@@ -534,11 +609,11 @@ def reveal(root: Path, force: bool = False) -> dict[str, Any]:
     the game goes on (the seed tells every later draw), unless ``force``."""
     op = open_campaign(root)
     state = op.campaign.load_state(op.campaign.latest())
-    if state.get("winner") is None and not force:
-        raise GmError.one("reveal.not_over", file=str(op.campaign.root), field="--force", turn=state["turn"])
+    if op.winner(state) is None and not force:
+        raise GmError.one("reveal.not_over", file=str(op.campaign.root), field="--force", turn=op.ruleset.turn(state))
     seed = op.campaign.seed()
     return {"seed": seed, "commitment": commitment(seed), "recorded": op.meta.get("seed_commitment"),
-            "matches": commitment(seed) == op.meta.get("seed_commitment"), "over": state.get("winner") is not None}
+            "matches": commitment(seed) == op.meta.get("seed_commitment"), "over": op.winner(state) is not None}
 
 
 def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
@@ -551,6 +626,9 @@ def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
         seed = seed.strip()  # pasted with a stray space: the commitment says which is meant
     if commitment(seed) != op.meta.get("seed_commitment"):
         raise GmError.one("verify.seed", file=str(op.campaign.meta_path), field="seed_commitment")
+    if op.meta.get("chance") != GENERATOR:  # the luck of this campaign was drawn another way
+        raise GmError.one("verify.generator", file=str(op.campaign.meta_path), field="chance",
+                          value=op.meta.get("chance"), known=GENERATOR)
     root = op.campaign.root
     state = _initial_state(op, seed)
     _verify_meta(op, state)

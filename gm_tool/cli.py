@@ -65,11 +65,13 @@ def status(directory: Dir, as_json: Annotated[bool, typer.Option("--json")] = Fa
         typer.echo(json.dumps(s, ensure_ascii=False, indent=1))
         return
     none = _TEXT["none"][lang]
-    say("status", lang, turn=s["turn"], next=s["next"], received=", ".join(s["received"]) or none,
-        missing=", ".join(s["missing"]) or none)
+    say("status", lang, turn=s["turn"], next=s["next"], due=", ".join(s["due"]) or none,
+        received=", ".join(s["received"]) or none, missing=", ".join(s["missing"]) or none)
     for player, default in s["defaults"].items():
         if default:
             say("default", lang, player=player, default=default)
+    if "dice" in s:
+        say("dice_status", lang, dice=" ".join(map(str, s["dice"] or [])) or none)
     if s["amendments"]:
         say("pending_edits", lang, next=s["next"])
         for a in s["amendments"]:
@@ -190,11 +192,24 @@ def verify(directory: Dir, seed: Annotated[Optional[str], typer.Option("--seed",
         say("overridden", lang, names=", ".join(result["templates"]))
 
 
+def _amend_help() -> str:
+    """Every ruleset's GM edits, for `gm amend --help`."""
+    from gm_tool.core import ruleset as rulesets
+
+    lines = []
+    for name in rulesets.available():
+        try:
+            actions = rulesets.get(name).amend_actions()
+        except Exception:  # a ruleset that cannot load is reported when a campaign uses it
+            continue
+        lines.append(f"{name}: " + " | ".join(f"{a.replace('_', '-')} {spec.usage()}" for a, spec in actions.items()))
+    return "; ".join(lines)
+
+
 @app.command()
 @command
 def amend(directory: Dir,
-          action: Annotated[str, typer.Argument(help="set-hp CHAR HP | move CHAR CELL | give-card CHAR CARD | take-card CHAR CARD | "
-                                                     "close-stronghold ID | open-stronghold ID | close-area CELL... | open-area CELL...")],
+          action: Annotated[str, typer.Argument(help="The edit, as the campaign's ruleset names it.", show_default=False)],
           args: Annotated[Optional[list[str]], typer.Argument(help="The action's arguments.")] = None,
           reason: Annotated[str, typer.Option("--reason", help="Why (shown in the public post).")] = "",
           lang: Lang = "zh") -> None:
@@ -207,6 +222,22 @@ def amend(directory: Dir,
         say("stale", lang)
         for line in result["stale"]:
             typer.echo(f"  {line}")
+
+
+amend.__doc__ = f"{amend.__doc__}\n\nEdits by ruleset: {_amend_help()}"
+
+
+@app.command()
+@command
+def dice(directory: Dir,
+         values: Annotated[list[str], typer.Argument(help="The d6 faces rolled on the forum, in order (1-6).")],
+         note: Annotated[str, typer.Option("--note", help="Where they come from (e.g. the forum post).")] = "",
+         lang: Lang = "zh") -> None:
+    """Store forum dice for the turn due (rulesets that take them): used before the seeded dice."""
+    from gm_tool import app as ops
+
+    result = ops.store_dice(directory, values, note)
+    say("dice_stored", lang, turn=result["turn"], file=result["file"], dice=" ".join(map(str, result["dice"])))
 
 
 @app.command()
@@ -223,20 +254,23 @@ def reveal(directory: Dir, force: Annotated[bool, typer.Option("--force", help="
 @app.command()
 @command
 def demo(directory: Annotated[Optional[Path], typer.Argument(help="Where to create it (default: ./demo, or demo-2...).")] = None,
-         scenario: Annotated[str, typer.Option("--scenario")] = "fuyuki",
-         turns: Annotated[int, typer.Option("--turns", min=1, max=50)] = 3,
+         ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="Play this ruleset's bundled scenario (default: grail_war).")] = None,
+         scenario: Annotated[Optional[str], typer.Option("--scenario", help="A bundled scenario or a scenario file.")] = None,
+         turns: Annotated[Optional[int], typer.Option("--turns", min=1, max=1000, help="Turns to play (default: to the end; the grail war: 3).")] = None,
          lang: Lang = "zh") -> None:
-    """Create a demo campaign, let the built-in bots play a few turns, print the posts' paths."""
+    """Create a demo campaign, let the built-in bots play it, print the posts' paths."""
     from gm_tool import demo as demo_mod
 
     target = directory if directory is not None else demo_mod.free_dir(Path("demo"))
     if target.exists() and any(target.iterdir()):
         raise GmError.one("campaign.exists", file=str(target))
-    result = demo_mod.run(target, scenario, turns, "greedy", lang)
+    result = demo_mod.run(target, demo_mod.scenario_of(ruleset, scenario), turns, "greedy", lang)
     say("demo", lang, dir=result["dir"], turns=len(result["reports"]) and result["turns"])
     say("posts", lang)
     for path in result["reports"]:
         typer.echo(f"  {path}")
+    if result["winner"] is not None:
+        say("winner", lang, winner=result["winner"])
 
 
 @app.command()

@@ -28,8 +28,12 @@ TEXT = {
     "resolved": {"zh": "第 {turn} 回合已结算。状态：{state}", "en": "Turn {turn} resolved. State: {state}"},
     "posts": {"zh": "帖子：", "en": "Posts:"},
     "winner": {"zh": "游戏结束，胜者：{winner}", "en": "Game over. Winner: {winner}"},
-    "status": {"zh": "已结算回合：{turn}；待结算：第 {next} 回合\n已交：{received}\n未交（将按默认：原地不动、默认选项）：{missing}",
-               "en": "Turns resolved: {turn}; next: turn {next}\nReceived: {received}\nMissing (will stay put with default options): {missing}"},
+    "status": {"zh": "已结算回合：{turn}；待结算：第 {next} 回合\n应交：{due}\n已交：{received}\n未交：{missing}",
+               "en": "Turns resolved: {turn}; next: turn {next}\nDue: {due}\nReceived: {received}\nMissing: {missing}"},
+    "passed": {"zh": "未交指令、本回合视为放弃：{players}", "en": "Sent no sheet and passed: {players}"},
+    "defaulted": {"zh": "未交指令、按默认指令行动：{players}", "en": "Sent no sheet and acted on the defaults: {players}"},
+    "dice_stored": {"zh": "第 {turn} 回合的论坛骰子已保存到 {file}：{dice}", "en": "Forum dice for turn {turn} stored in {file}: {dice}"},
+    "dice_status": {"zh": "本回合论坛骰子：{dice}", "en": "Forum dice for this turn: {dice}"},
     "rolled": {"zh": "已回到第 {turn} 回合之后；被取代的回合移至 {superseded}", "en": "Back to after turn {turn}; superseded turns moved to {superseded}"},
     "verified": {"zh": "校验通过：{turns} 个回合，{files_checked} 个文件与重放一致（含 {amendments} 项 GM 调整）\n种子承诺 sha256：{commitment}（请与首帖公布的值比对）",
                  "en": "Verified: {turns} turns, {files_checked} files match the replay ({amendments} GM edits included)\nSeed commitment sha256: {commitment} (compare it with the one published in the first post)"},
@@ -104,6 +108,10 @@ def resolve(directory: Path, lang: str = "zh") -> None:
     say("posts", lang)
     for path in result["reports"]:
         echo(f"  {path}")
+    if result["passed"]:
+        say("passed", lang, players=", ".join(result["passed"]))
+    elif result["missing"]:
+        say("defaulted", lang, players=", ".join(result["missing"]))
     if result["winner"]:
         say("winner", lang, winner=result["winner"])
 

@@ -1,6 +1,7 @@
-"""`gm demo`: a three-turn campaign on the default scenario, played by the built-in bots.
+"""`gm demo`: a campaign on a ruleset's bundled scenario, played by the built-in bots to the end
+(or for the turns the ruleset's ``demo_turns`` says: the grail war's README demo is three nights).
 
-Each turn, every player's sheet is written by a bot into ``DIR/sheets/turn-NNN/``, submitted
+Each turn, every due player's sheet is written by a bot into ``DIR/sheets/turn-NNN/``, submitted
 through the same path as a human's (``gm submit``), and the turn is resolved; posts are written
 under ``DIR/reports/``. ``export`` copies the sheets and posts into a repository's ``orders/``
 and ``reports/`` folders (the committed examples).
@@ -29,27 +30,45 @@ def free_dir(base: Path) -> Path:
     return base.with_name(f"{base.name}-{k}")
 
 
-def run(directory: Path, scenario: str = "fuyuki", turns: int = 3, bots: str = "greedy",
+MAX_TURNS = 1000
+
+
+def scenario_of(ruleset: str | None, scenario: str | None) -> str:
+    """The scenario a demo plays: the one named, else the ruleset's bundled default."""
+    from gm_tool.core import ruleset as rulesets
+
+    if scenario is not None:
+        return scenario
+    return rulesets.get(ruleset or "grail_war").default_scenario
+
+
+def run(directory: Path, scenario: str = "fuyuki", turns: int | None = None, bots: str = "greedy",
         lang: str = "zh") -> dict[str, Any]:
+    """Create the campaign and let the bots play ``turns`` turns (None: the ruleset's
+    ``demo_turns``, else to the end, at most MAX_TURNS)."""
     ops.new_campaign(directory, scenario, DEMO_SEED, lang)
+    op = ops.open_campaign(directory)
+    if turns is None:
+        turns = op.ruleset.demo_turns or MAX_TURNS
+    kind = bots if bots in op.ruleset.bot_kinds else op.ruleset.bot_kinds[-1]
     written: list[str] = []
     played = 0
     for _ in range(turns):
-        op = ops.open_campaign(directory)
         state = op.state()
-        if state.get("winner"):
+        if op.winner(state) is not None:
             break
         n = op.campaign.latest() + 1
         chance = Chance(DEMO_SEED, f"bots-{n}")
         for player in op.ruleset.due(state):
-            sheet = op.ruleset.bot_sheet(state, player, bots, chance)
+            sheet = op.ruleset.bot_sheet(state, player, kind, chance)
             path = directory / "sheets" / turn_name(n) / f"{player}.yaml"
             atomic_write(path, dump_yaml(sheet))
             ops.submit(directory, path, lang)
         result = ops.resolve(directory)
         written.extend(result["reports"])
         played += 1
-    return {"dir": str(directory), "turns": played, "reports": written}
+    return {"dir": str(directory), "turns": played, "reports": written,
+            "winner": op.winner(op.state())}
 
 
 def export(directory: Path, repo: Path, lang: str = "zh") -> list[str]:
@@ -81,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     repo = Path(args[0]) if args else Path(".")
     with tempfile.TemporaryDirectory() as tmp:
-        result = run(Path(tmp) / "demo")
+        result = run(Path(tmp) / "demo", "fuyuki")
         for folder in export(Path(tmp) / "demo", repo):
             print(folder)
     print(f"{result['turns']} turns exported")

@@ -46,3 +46,11 @@ def write(path: Path, text: str) -> Path:
 def tree(root: Path) -> dict[str, bytes]:
     """Every file under root (except the lock), for 'nothing changed' assertions."""
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and p.name != ".lock"}
+
+
+def grail_posts(*args, **kwargs) -> dict:
+    """The grail war's posts of a turn as one mapping: ``{audience: {fmt: text}, "files": {...}}``."""
+    from gm_tool.rulesets.grail_war.posts import posts
+
+    out = posts(*args, **kwargs)
+    return {**out.texts, "files": out.files}

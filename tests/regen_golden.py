@@ -100,7 +100,7 @@ def render(campaign: dict[str, Any]) -> dict[str, str]:
     """Every expected file: ``{relative path: text}`` (posts of each turn in Chinese, and the
     last turn's in English too; a digest of each picture's pixels)."""
     from gm_tool.core.render import markdown_to_html
-    from gm_tool.rulesets.grail_war.posts import posts
+    from tests.conftest import grail_posts as posts
 
     out: dict[str, str] = {}
     states, logs = campaign["states"], campaign["logs"]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from gm_tool.core.render import markdown_to_html
-from gm_tool.rulesets.grail_war.posts import posts
+from tests.conftest import grail_posts as posts
 from tests.regen_golden import SCENARIO, play
 
 CHROMIUM = next((p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")) if p), None)

@@ -21,7 +21,7 @@ from gm_tool.core.deck import Card
 from gm_tool.core.events import visible_to
 from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.grail_war import picture
-from gm_tool.rulesets.grail_war.posts import posts
+from tests.conftest import grail_posts as posts
 from gm_tool.rulesets.grail_war.view import view
 from tests.regen_golden import SCENARIO, play
 

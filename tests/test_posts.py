@@ -16,7 +16,8 @@ import yaml
 
 from gm_tool.core.render import MARKUPS, environment, markdown_to_html
 from gm_tool.rulesets.grail_war import narrate, picture
-from gm_tool.rulesets.grail_war.posts import TEMPLATES, posts
+from gm_tool.rulesets.grail_war.posts import TEMPLATES
+from tests.conftest import grail_posts as posts
 from tests.conftest import write
 from tests.regen_golden import SCENARIO, play
 
@@ -293,7 +294,7 @@ def test_stronghold_table_marks_closed_and_destroyed(tmp_path):
     """Ruling M20/O-series: a stronghold the GM closed (流局) or a BERSERKER destroyed says so in
     the public post's stronghold table."""
     from gm_tool import app as ops
-    from gm_tool.rulesets.grail_war.posts import posts as render_posts
+    from tests.conftest import grail_posts as render_posts
 
     data, source = ops.load_scenario("skirmish")
     from gm_tool.rulesets.grail_war import RULESET

@@ -283,12 +283,16 @@ def _sandbox_classes():
     return Sandbox, Loader
 
 
-def render_all(env, template: str, context: dict[str, Any]) -> dict[str, str]:
-    """Render ``template`` once per format: ``{"bbcode": ..., "md": ...}``."""
-    tpl = env.get_template(template)
+def render_all(env: Any, template: Any, context: dict[str, Any],
+               per_format: Any = None) -> dict[str, str]:
+    """Render a post once per format: ``{"bbcode": ..., "md": ...}``. ``template`` is a name in
+    ``env`` or a loaded template; ``per_format(fmt, markup)`` adds what differs by format (a
+    story told with that format's markup). Runs of blank lines are folded, one final newline."""
+    tpl = env.get_template(template) if isinstance(template, str) else template
     out = {}
     for name, markup in MARKUPS.items():
-        text = tpl.render(m=markup, **context)
+        extra = per_format(name, markup) if per_format is not None else {}
+        text = tpl.render(m=markup, **context, **extra)
         out[name] = re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
     return out
 

@@ -133,6 +133,7 @@ class RulesetBase:
     bot_kinds: ClassVar[tuple[str, ...]] = ("random",)
     uses_dice_file: ClassVar[bool] = False  # `gm dice` stores forum rolls passed to resolve()
     default_scenario: ClassVar[str] = ""  # the bundled scenario `gm demo --ruleset NAME` plays
+    demo_turns: ClassVar[int | None] = None  # turns `gm demo` plays by default (None: to the end)
     package_dir: ClassVar[Path | None] = None  # where templates/ lives
 
     # setup and players ---------------------------------------------------------------------

@@ -188,7 +188,7 @@ def test_views_ignore_everything_outside_vision(seed):
 def test_private_posts_ignore_unseen_places_and_hands(seed):
     """seed l.4 "想要增加视野就只能通过私下的情报交换了" (R7): a player's private post is the same when unseen
     characters move or anyone else's hand or the deck changes."""
-    from gm_tool.rulesets.grail_war.posts import posts
+    from tests.conftest import grail_posts as posts
 
     rng = random.Random(seed)
     state = random_state(rng, into_tunnels=False)  # see test_m16_posts_of_a_character_inside_a_tunnel
@@ -207,7 +207,7 @@ def test_m16_posts_of_a_character_inside_a_tunnel():
     """seed l.12 "隧道内玩家只能看见自己" (ruling M16): a turn that ends with a character inside the tunnel
     renders its posts; the reader's post says where it is without drawing it on the map."""
     from tests.grail_war.map_kit import sheet, turn
-    from gm_tool.rulesets.grail_war.posts import posts
+    from tests.conftest import grail_posts as posts
 
     s = setup(WIDE, [C("r", "SABER", "red", "A9"), C("b", "SABER", "blue", "N1")],
               tunnels=[{"mouths": ["A9", "N9"], "length": 3}])

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_tool.core.ruleset import Resolution
+from pathlib import Path
+
+from gm_tool.core.ruleset import DEFAULT, SIMULTANEOUS, AmendAction, Posts, Resolution, RulesetBase
 from gm_tool.rulesets.grail_war import messages  # noqa: F401  (registers the messages)
 
 
@@ -20,8 +22,14 @@ def _without_piles(state: dict[str, Any]):
     return Game.from_state({**state, "deck": _NO_CARDS, "equipment_pile": []})
 
 
-class GrailWar:
+class GrailWar(RulesetBase):
     name = "grail_war"
+    turn_kind = SIMULTANEOUS
+    missing_sheet = DEFAULT  # a player who sends nothing stays put with default options
+    bot_kinds = ("random", "greedy")
+    default_scenario = "fuyuki"
+    demo_turns = 3  # bots rarely end a Fuyuki war: the demo shows three nights
+    package_dir = Path(__file__).parent
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
         from gm_tool.rulesets.grail_war.scenario import build
@@ -52,7 +60,8 @@ class GrailWar:
 
         return default(_without_piles(state), player)
 
-    def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str) -> Resolution:
+    def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str,
+                dice: list[int] | None = None) -> Resolution:
         from gm_tool.rulesets.grail_war.resolve import resolve
 
         return resolve(state, orders, seed)
@@ -77,8 +86,6 @@ class GrailWar:
 
         return sheet(state, player, kind, chance)
 
-    bot_kinds = ("random", "greedy")
-
     def bot_orders(self, state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Any]:
         """``{player: parse_orders(state, bot_sheet(state, player, kind, chance))}`` for every
         ``player: kind`` given, in that order, converting the state once."""
@@ -94,7 +101,8 @@ class GrailWar:
                 "units": [{"id": c["id"], "player": c["player"], "side": c["side"], "class": c["class"],
                            "alive": c["alive"]} for c in state["characters"]]}
 
-    def posts(self, before, after, events, lang, templates_dir=None):
+    def posts(self, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
+              templates_dir: Path | None = None) -> Posts:
         from gm_tool.rulesets.grail_war.posts import posts
 
         return posts(before, after, events, lang, templates_dir)
@@ -104,10 +112,10 @@ class GrailWar:
 
         return amend(state, action, source)
 
-    def amend_actions(self) -> dict[str, str]:
-        from gm_tool.rulesets.grail_war.amend import usage
+    def amend_actions(self) -> dict[str, AmendAction]:
+        from gm_tool.rulesets.grail_war.amend import ACTIONS
 
-        return usage()
+        return ACTIONS
 
     def default_summary(self, state: dict[str, Any], player: str, lang: str) -> str:
         from gm_tool.rulesets.grail_war.amend import default_summary

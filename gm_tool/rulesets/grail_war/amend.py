@@ -25,27 +25,28 @@ from typing import Any
 from gm_tool.core.deck import Card, parse_card_spec
 from gm_tool.core.events import PUBLIC, EventLog
 from gm_tool.core.grid import cell_name, parse_cell
+from gm_tool.core.ruleset import AmendAction, Arg
 from gm_tool.errors import GmError
 from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war import cards, narrate
 from gm_tool.rulesets.grail_war.model import RIVER, Character, Game, Stronghold
 
-ACTIONS: dict[str, tuple[str, ...]] = {   # action -> its arguments ("..." = one or more)
-    "set_hp": ("character", "hp"),
-    "move": ("character", "cell"),
-    "give_card": ("character", "card"),
-    "take_card": ("character", "card"),
-    "close_stronghold": ("stronghold",),
-    "open_stronghold": ("stronghold",),
-    "close_area": ("cell...",),
-    "open_area": ("cell...",),
+ACTIONS: dict[str, AmendAction] = {
+    "set_hp": AmendAction((Arg("character"), Arg("hp")), {"zh": "设定角色体力", "en": "set a character's HP"}),
+    "move": AmendAction((Arg("character"), Arg("cell")), {"zh": "把角色移到某格", "en": "move a character to a cell"}),
+    "give_card": AmendAction((Arg("character"), Arg("card")), {"zh": "从牌堆或弃牌堆给角色一张牌",
+                                                              "en": "give a character a card from the draw or discard pile"}),
+    "take_card": AmendAction((Arg("character"), Arg("card")), {"zh": "收走角色的一张手牌或装备",
+                                                              "en": "take a card from a character's hand or equipment"}),
+    "close_stronghold": AmendAction((Arg("stronghold"),), {"zh": "关闭据点（流局）", "en": "close a stronghold (流局)"}),
+    "open_stronghold": AmendAction((Arg("stronghold"),), {"zh": "重新开放据点", "en": "reopen a stronghold"}),
+    "close_area": AmendAction((Arg("cell", "str..."),), {"zh": "关闭区域（流局）", "en": "close cells (流局)"}),
+    "open_area": AmendAction((Arg("cell", "str..."),), {"zh": "重新开放区域", "en": "reopen cells"}),
 }
 SWIMMERS = frozenset({"RIDER", "CASTER"})
 MAX_AREA = 400
 
 register({
-    "grail.amend.action": {"zh": "未知的 GM 调整 {value!r}；允许：{allowed}", "en": "unknown GM edit {value!r}; allowed: {allowed}"},
-    "grail.amend.args": {"zh": "{action} 需要参数：{usage}，实为 {got}", "en": "{action} takes: {usage}; got {got}"},
     "grail.amend.character": {"zh": "没有角色 {value!r}；角色：{allowed}", "en": "no character {value!r}; characters: {allowed}"},
     "grail.amend.dead": {"zh": "角色 {value} 已阵亡，不能调整", "en": "character {value} is dead and cannot be edited"},
     "grail.amend.hp": {"zh": "体力 {value!r} 超出范围；允许 1-{max_hp}（{character} 的体力上限）",
@@ -87,25 +88,11 @@ narrate.register({
 narrate.NARRATION.add_titles({"zh": {"gm": "GM 调整"}, "en": {"gm": "GM edits"}})
 
 
-def usage() -> dict[str, str]:
-    """Each action with its arguments, for help texts."""
-    return {name: " ".join(args) for name, args in ACTIONS.items()}
-
-
 def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Apply one GM edit to ``state``: the new state and the edit's events (audiences set).
     Raise GmError naming ``source`` and the argument at fault."""
-    name = str(action.get("action", "")).replace("-", "_")
-    if name not in ACTIONS:
-        raise GmError.one("grail.amend.action", file=source, field="action", value=action.get("action"),
-                          allowed=", ".join(ACTIONS))
-    args = action.get("args")
-    args = [] if args is None else (args if isinstance(args, list) else [args])
-    spec = ACTIONS[name]
-    variadic = spec[-1].endswith("...")
-    if (len(args) < len(spec)) if variadic else (len(args) != len(spec)):
-        raise GmError.one("grail.amend.args", file=source, field="args", action=name, usage=" ".join(spec),
-                          got=" ".join(map(str, args)) or "—")
+    name = action["action"]  # known, with its arguments checked (core.ruleset.check_amend)
+    args = action["args"]
     reason = str(action.get("reason", ""))
     game = Game.from_state(state)
     log = EventLog()

@@ -19,7 +19,8 @@ from typing import Any
 from gm_tool.core.deck import Card
 from gm_tool.core.events import visible_to
 from gm_tool.core.grid import column_name, parse_cell
-from gm_tool.core.render import MARKUPS, environment
+from gm_tool.core.render import MARKUPS, environment, render_all
+from gm_tool.core.ruleset import Posts
 from gm_tool.rulesets.grail_war import narrate
 from gm_tool.rulesets.grail_war.view import view
 
@@ -198,9 +199,9 @@ def lang_of(lang: str) -> str:
 
 
 def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
-          templates_dir: Path | None = None) -> dict[str, Any]:
-    """``{"public": {fmt: text}, PLAYER: {fmt: text}, ..., "files": {name: bytes}}`` for one turn;
-    formats ``bbcode`` and ``md``. The HTML preview is the Markdown rendered on demand
+          templates_dir: Path | None = None) -> Posts:
+    """The posts of one turn: public and per player, formats ``bbcode`` and ``md``, with the
+    map pictures as files. The HTML preview is the Markdown rendered on demand
     (``gm report --format html``), so a turn does not pay for it."""
     from gm_tool.rulesets.grail_war import picture
 
@@ -208,16 +209,13 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
     public_tpl, private_tpl = env.get_template("public.j2"), env.get_template("private.j2")
     t = _Turn(before, after, events, lang)
     painter = picture.Painter(after["map"], after["strongholds"], after["sides"])
-    out: dict[str, Any] = {}
+    out: dict[str, dict[str, str]] = {}
     files: dict[str, bytes] = {}
     cut = narrate.sections(events)
 
     def render(tpl, context: dict[str, Any], reader: str | None, public: bool) -> dict[str, str]:
-        rendered = {}
-        for fmt, m in MARKUPS.items():
-            story = narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut)
-            rendered[fmt] = _tidy(tpl.render(m=m, story=story, **context))
-        return rendered
+        return render_all(env, tpl, context, lambda fmt, m: {
+            "story": narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut)})
 
     out["public"] = render(public_tpl, t.public(), None, True)
     files[map_file("public")] = painter.png([])
@@ -227,14 +225,7 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
         files[map_file(player)] = painter.png(picture.marks_of(extra["view"], player, extra["numbers"]),
                                               extra["view"]["visible"])
     files[GM_MAP] = painter.png(picture.marks_of(after, None))
-    out["files"] = files
-    return out
-
-
-def _tidy(text: str) -> str:
-    import re
-
-    return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+    return Posts(out, files)
 
 
 def _players(state: dict[str, Any]) -> list[str]:
