@@ -3,8 +3,12 @@ character, card or place its player could not know, and no player's map picture 
 anything in a cell outside their vision.
 
 What a player may know after a turn: their own characters (hand, equipment); the characters in
-their end-of-turn view; every event visible to them (its characters, cards and cells); the
-cells they see; the public knowledge (strongholds, territory, public events).
+their end-of-turn view; every event visible to them (its characters and cards); the cells they
+see; the public knowledge (strongholds, territory, public events and the cells they name).
+
+A cell named in a text is information (issue 16): a private event's cells are known to its
+actors and, for anyone else, only the cells its audience was chosen by (its ``cells``, all in
+their sight). "X cannot enter C5" told to a player who sees X but not C5 is a leak.
 """
 
 from __future__ import annotations
@@ -73,13 +77,15 @@ def known(after: dict[str, Any], events: list[dict[str, Any]], player: str) -> d
     for e in events:
         if not visible_to(e, player):
             continue
+        # the cells the player may learn from this event: all of them if it is public or theirs
+        told = e["to"] == "all" or player in (e.get("actors") or ())
         for value in _walk({k: v for k, v in e.items() if k not in ("to", "actors")}):
             if isinstance(value, dict) and "name" in value and value.get("suit"):
                 cards.add(Card(value.get("id", 0), value["name"], value["suit"], value.get("rank")).label)
             elif isinstance(value, str):
                 if value in {c["id"] for c in after["characters"]}:
                     chars.add(value)
-                if CELL_RE.fullmatch(value):
+                if CELL_RE.fullmatch(value) and (told or value in (e.get("cells") or ())):
                     cells.add(value)
     names = {c["name"] for c in after["characters"] if c["id"] in chars}
     return {"names": names, "cards": cards, "cells": cells}

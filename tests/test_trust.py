@@ -321,3 +321,55 @@ def test_a_folder_left_by_an_old_interrupted_new_is_named_as_such(gm, tmp_path):
     for command in (("status", d), ("new", d, "--scenario", "skirmish")):
         r = gm(*command, "--lang", "en", code=1)
         assert "an interrupted gm new left this folder" in r.output and "delete it" in r.output, r.output
+
+
+# 5. a blocked move leaks a hidden cell -------------------------------------------------------
+def _blocked_turn():
+    """r (red) at E2 and b (blue) at F2 step into each other's cells (ruling M14: both stop);
+    o (red, at B2) sees columns A-D... and E2 (vision 2), but not F2."""
+    from tests.grail_war.map_kit import C, setup, sheet, turn
+
+    s = setup(["........", "........", "........"],
+              [C("r", "SABER", "red", "E2"), C("b", "SABER", "blue", "F2"), C("o", "SABER", "red", "C2")])
+    res = turn(s, sheet(s, "r", to="G2"), sheet(s, "b", to="D2"))
+    from gm_tool.rulesets.grail_war import RULESET
+
+    return s, res, _texts(RULESET.posts(s, res.state, res.events, "en"))
+
+
+def _texts(out) -> dict:
+    """``{audience: {fmt: text}}`` from a ruleset's posts (a Posts object, or the older mapping)."""
+    return getattr(out, "texts", out)
+
+
+def _told(text: str) -> str:
+    import re
+
+    return re.sub(r"\[code\].*?\[/code\]|```.*?```", "", text, flags=re.S)  # the text map has no cell names
+
+
+def test_a_blocked_move_is_not_told_to_who_does_not_see_the_refused_cell():
+    """seed l.231 "每个角色的移动行是同时的" with R7 (a player sees 2 cells around): o sees r stop
+    at E2 but not F2, the cell r was refused; "R cannot enter F2" told o what stood in F2."""
+    from gm_tool.rulesets.grail_war.vision import visible_in_state
+
+    s, res, posts = _blocked_turn()
+    assert {e["character"]: e["reason"] for e in res.events if e["type"] == "blocked"} == {"r": "enemy", "b": "enemy"}
+    seen = {f"{chr(65 + x)}{y + 1}" for x, y in visible_in_state(res.state, "o")}
+    assert "E2" in seen and "F2" not in seen
+    for fmt, text in posts["o"].items():
+        assert "F2" not in _told(text), (fmt, text)
+    assert "F2" in _told(posts["r"]["md"])  # r's own player is told where r was stopped
+
+
+def test_enemies_barring_each_other_do_not_read_as_a_full_cell():
+    """seed l.231 (ruling M14, O7): two enemies stepping into each other's cells stop because they
+    bar each other, not because the cell is full (it held one character)."""
+    s, res, posts = _blocked_turn()
+    for player in ("r", "b"):
+        text = posts[player]["md"]
+        assert "bar each other" in text and "(full)" not in text, text
+    from gm_tool.rulesets.grail_war import RULESET
+
+    zh = _texts(RULESET.posts(s, res.state, res.events, "zh"))
+    assert "互相阻挡" in zh["r"]["md"] and "格子已满" not in zh["r"]["md"]

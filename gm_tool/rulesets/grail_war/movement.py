@@ -439,9 +439,9 @@ def move_all(game: Game, orders: dict[str, Any], log: EventLog, chance: Chance |
         arrived: dict[Cell, list[str]] = {}
         for cid, target in movers.items():
             c = chars[cid]
-            if cid in blocked:
-                log.emit("blocked", to=[], actors=[c.player], cells=[cell_name(c.pos)], character=cid,
-                         cell=cell_name(target), reason=blocked[cid])
+            if cid in blocked:  # told to who sees both cells: the cell it was refused is information
+                log.emit("blocked", to=[], actors=[c.player], cells=[cell_name(c.pos), cell_name(target)],
+                         character=cid, cell=cell_name(target), reason=blocked[cid])
                 continue
             a, b = cell_name(c.pos), cell_name(target)
             events.append({"seq": len(events), "type": "teleport" if cid in teleports else "step", "to": [],

@@ -19,6 +19,9 @@ SENTENCES: dict[str, dict[str, str]] = {
     "step": {"zh": "{character} 从 {start} 移动到 {end}。", "en": "{character} moves from {start} to {end}."},
     "teleport": {"zh": "{character} 从 {start} 瞬移到 {end}。", "en": "{character} teleports from {start} to {end}."},
     "blocked": {"zh": "{character} 无法进入 {cell}（格子已满），停下。", "en": "{character} cannot enter {cell} (full) and stops."},
+    # a blocked event with reason enemy (two enemies stepping into each other's cells), told apart
+    "blocked_enemy": {"zh": "{character} 与迎面而来的敌人互相阻挡，未能进入 {cell}，停下。",
+                      "en": "{character} and an enemy coming the other way bar each other: {character} does not enter {cell} and stops."},
     "fight": {"zh": "{cell} 爆发战斗：{fighters}。", "en": "A fight breaks out in {cell}: {fighters}."},
     "draw": {"zh": "{character} 摸了 {n} 张牌：{cards}。", "en": "{character} draws {n}: {cards}."},
     "discard": {"zh": "{character} 弃牌至手牌上限 {limit}：{cards}。", "en": "{character} discards down to {limit}: {cards}."},
@@ -114,6 +117,11 @@ class Teller(core.Teller):
         if isinstance(value, dict):
             return m.esc(self.sep.join(f"{side_name(k, self.lang)} {v}" for k, v in value.items()))
         return None
+
+    def sentence(self, event: dict[str, Any]) -> str:
+        if event["type"] == "blocked" and event.get("reason") == "enemy":  # not "(full)": ruling O7
+            event = {**event, "type": "blocked_enemy"}
+        return super().sentence(event)
 
     def title(self, kind: str, head: dict[str, Any] | None) -> str:
         if kind == "fight" and head is not None and head.get("cell"):
