@@ -1,0 +1,110 @@
+"""光与影 (guangying, seed 001): a two-player squad board game on a 12x10 board, played by post.
+Players alternate whole turns; one sheet is one turn, an ordered list of actions; the opponent's
+reactions (措手不及, 借机攻击, 致命夹击) are automatic. No chance, nothing hidden.
+Contract: ``spec/guangying.md``; rulings: ``docs/rulings/guangying.md``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Posts, Resolution, RulesetBase
+from gm_tool.rulesets.guangying import messages  # noqa: F401  (registers the messages)
+
+
+class Guangying(RulesetBase):
+    name = "guangying"
+    turn_kind = SEQUENTIAL
+    missing_sheet = PASS
+    bot_kinds = ("random", "greedy")
+    uses_dice_file = False
+    default_scenario = "guangying"
+    package_dir = Path(__file__).parent
+
+    def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+        from gm_tool.rulesets.guangying.scenario import build
+
+        return build(scenario, source)
+
+    def players(self, state: dict[str, Any]) -> list[str]:
+        return [p["player"] for p in state["players"]]
+
+    def due(self, state: dict[str, Any]) -> list[str]:
+        """Only the player whose turn it is (contract §2); nobody once the game is over."""
+        return [] if state.get("winner") is not None or not state.get("next") else [state["next"]]
+
+    def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Any:
+        from gm_tool.rulesets.guangying.sheet import read
+
+        return read(state, sheet, source, lang)
+
+    def pass_orders(self, state: dict[str, Any], player: str) -> Any:
+        from gm_tool.rulesets.guangying.sheet import Orders
+
+        return Orders(player=player, turn=state["turn"] + 1, actions=[], standing=None)
+
+    def default_orders(self, state: dict[str, Any], player: str) -> Any:
+        return self.pass_orders(state, player)
+
+    def default_summary(self, state: dict[str, Any], player: str, lang: str) -> str:
+        from gm_tool.i18n import message
+
+        return message("guangying.status.passes", lang)
+
+    def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str,
+                dice: list[int] | None = None) -> Resolution:
+        from gm_tool.rulesets.guangying.engine import play
+
+        game, _ = play(state, orders.get(state.get("next")))
+        return Resolution(game.s, game.log.events)
+
+    def view(self, state: dict[str, Any], player: str | None) -> dict[str, Any]:
+        """Nothing is hidden in this game: every view is the GM's."""
+        from gm_tool.rulesets.guangying.engine import copy_state
+
+        return copy_state(state)
+
+    def summary(self, view: dict[str, Any], player: str | None, lang: str) -> str:
+        from gm_tool.rulesets.guangying.posts import summary
+
+        return summary(view, player, lang)
+
+    def template(self, state: dict[str, Any], player: str, lang: str) -> str:
+        from gm_tool.rulesets.guangying.template import template
+
+        return template(state, player, lang)
+
+    def bot_sheet(self, state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+        from gm_tool.rulesets.guangying.bots import sheet
+
+        return sheet(state, player, kind, chance)
+
+    def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
+        units = [{"id": p["id"], "player": p["owner"], "side": p["owner"], "class": p["class"], "alive": True}
+                 for p in state["pieces"]]
+        for pl in state["players"]:
+            units += [{"id": d, "player": pl["player"], "side": pl["player"], "class": "", "alive": False}
+                      for d in pl["dead"]]
+        return {"sides": self.players(state), "winner": state.get("winner"),
+                "score": {p["player"]: p["fortress_hp"] for p in state["players"]},
+                "score_label": {"zh": "要塞生命", "en": "fortress HP"}, "units": units}
+
+    def posts(self, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
+              templates_dir: Any = None) -> Posts:
+        from gm_tool.rulesets.guangying.posts import posts
+
+        texts, files = posts(before, after, events, lang, templates_dir, self.package_dir, self.template)
+        return Posts(texts=texts, files=files)
+
+    def amend_actions(self) -> dict[str, AmendAction]:
+        from gm_tool.rulesets.guangying.amend import ACTIONS
+
+        return ACTIONS
+
+    def amend(self, state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list]:
+        from gm_tool.rulesets.guangying.amend import amend
+
+        return amend(state, action, source)
+
+
+RULESET = Guangying()

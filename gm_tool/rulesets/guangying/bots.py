@@ -1,0 +1,158 @@
+"""Built-in bots: ``greedy`` (summon what G27 needs, strike what is in reach, march on the enemy
+fortress) and ``random`` (the same candidates, picked by chance). Each action is tried on a
+placements-only board before it is written, so every sheet passes ``gm check``."""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from gm_tool.core.grid import cell_name
+from gm_tool.rulesets.guangying.actions import Turn
+from gm_tool.rulesets.guangying.engine import copy_state
+from gm_tool.rulesets.guangying.model import GUARDIANS, ROCK, WALL, Refusal, cell, dist, on_board
+
+PROFESSIONALS = ("巡林客", "野蛮人", "游荡者", "牧师", "德鲁伊", "术士", "诗人", "法师")
+
+
+class _Writer:
+    def __init__(self, state: dict[str, Any], player: str):
+        self.g = Turn(copy_state(state), live=False)
+        self.g.s["turn"] += 1
+        self.g.upkeep()
+        self.player = player
+        self.actions: list[dict[str, Any]] = []
+
+    def tries(self, sheet_action: dict[str, Any], verb: str, canon: dict[str, Any]) -> bool:
+        try:
+            getattr(self.g, "do_" + verb)({"verb": verb, **canon})
+        except Refusal:
+            return False
+        self.actions.append(sheet_action)
+        return True
+
+
+def reach(g: Turn, q: dict[str, Any]) -> dict[str, tuple[int, list[str]]]:
+    """Cells the squad may end a move on -> (cost, path), cheapest first found (Dijkstra)."""
+    me = q["owner"]
+    budget = g.squad_move(g.members(q))
+    start = q["pos"]
+    best: dict[str, tuple[int, list[str]]] = {start: (0, [])}
+    heap = [(0, start, [])]
+    out: dict[str, tuple[int, list[str]]] = {}
+    while heap:
+        cost, here, path = heapq.heappop(heap)
+        if best[here][0] < cost:
+            continue
+        if path and not g.marker_at(here, ROCK) and g.squad_at(here) is None:
+            out[here] = (cost, path)
+        x, y = cell(here)
+        for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if not on_board(c):
+                continue
+            name = cell_name(c)
+            if g.fortress_owner(name):
+                continue
+            other = g.squad_at(name)
+            if other is not None and other["owner"] != me:
+                continue
+            step = 2 if g.marker_at(name, ROCK) else 1
+            wall = g.marker_at(name, WALL)
+            if wall is not None and wall["owner"] != me:
+                step += 1
+            nc = cost + step
+            if nc <= budget and (name not in best or best[name][0] > nc):
+                best[name] = (nc, path + [name])
+                heapq.heappush(heap, (nc, name, path + [name]))
+    return out
+
+
+def _fortress_dist(g: Turn, player: str, name: str) -> int:
+    return min(dist(name, c) for c in g.players[g.enemy(player)]["fortress"])
+
+
+def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+    w = _Writer(state, player)
+    g = w.g
+    rnd = kind == "random"
+    _summon(w, g, player, rnd, chance)
+    for q in list(g.own_squads(player)):
+        if q["id"] not in g.squads:
+            continue
+        for _ in range(2):
+            if q["id"] not in g.squads or q["actions_left"] <= 0:
+                break
+            if not _strike(w, g, q, rnd, chance):
+                if not _advance(w, g, q, rnd, chance):
+                    break
+    return {"turn": state["turn"] + 1, "player": player, "actions": w.actions}
+
+
+def _summon(w: _Writer, g: Turn, player: str, rnd: bool, chance: Any) -> None:
+    pl = g.players[player]
+    mine = [p["class"] for p in g.s["pieces"] if p["owner"] == player]
+    pool = [c for c in g.table if pl["pool"].get(c, 0) > 0]
+    hand = [h["id"] for h in pl["in_hand"] if h["cannot_return_until"] is None or h["cannot_return_until"] <= g.s["turn"]]
+    if not any(c in GUARDIANS for c in mine):
+        wanted = [c for c in GUARDIANS if c in pool]
+    elif all(c in GUARDIANS for c in mine):
+        wanted = [c for c in PROFESSIONALS if c in pool]
+    else:
+        wanted = pool + hand
+    if not wanted:
+        wanted = pool + hand
+    if not wanted:
+        return
+    what = chance.choice(wanted, why="summon") if rnd else wanted[0]
+    cls = what if what in g.table else next(h["class"] for h in pl["in_hand"] if h["id"] == what)
+    cells = [c for c in g.summon_cells(player, cls) if g.squad_at(c) is None]
+    if not cells:
+        return
+    cells.sort(key=lambda c: (_fortress_dist(g, player, c), cell(c)[0]))
+    at = chance.choice(cells[:6], why="summon cell") if rnd else cells[0]
+    w.tries({"summon": what, "at": at}, "summon", {"summon": what, "at": at})
+
+
+def _strike(w: _Writer, g: Turn, q: dict[str, Any], rnd: bool, chance: Any) -> bool:
+    me = q["owner"]
+    foes = g.enemies_within(q["pos"], me)
+    full = q["actions_left"] == 2 and q["id"] not in g.attacked
+    verb = "full_attack" if full else "attack"
+    if q["id"] in g.attacked:
+        foes = []
+    if _fortress_dist(g, me, q["pos"]) <= 1 and q["id"] not in g.attacked:
+        return w.tries({verb: q["id"], "target": "fortress"}, verb, {verb: q["id"], "target": "fortress"})
+    if foes:
+        foes.sort(key=lambda e: g.leader(e)["hp"])
+        t = chance.choice(foes, why="target", label=lambda e: e["id"]) if rnd else foes[0]
+        return w.tries({verb: q["id"], "target": t["id"]}, verb, {verb: q["id"], "target": t["id"]})
+    if q["actions_left"] == 2:
+        for p in g.members(q):
+            if p["class"] in ("巡林客", "术士"):
+                ab = "射击" if p["class"] == "巡林客" else "火球"
+                for e in g.enemies_within(p["pos"], me, 3):
+                    a = {"ability": ab, "by": p["id"], "target": e["id"]}
+                    if w.tries(dict(a), "ability", a):
+                        return True
+            if p["class"] == "德鲁伊" and not p["beast"] and g.enemies_within(p["pos"], me, 3):
+                a = {"ability": "变身野兽", "by": p["id"]}
+                if w.tries(dict(a), "ability", a):
+                    return True
+    return False
+
+
+def _advance(w: _Writer, g: Turn, q: dict[str, Any], rnd: bool, chance: Any) -> bool:
+    me = q["owner"]
+    cells = reach(g, q)
+    if not cells:
+        return False
+    here = _fortress_dist(g, me, q["pos"])
+    ranked = sorted(cells, key=lambda c: (_fortress_dist(g, me, c), cells[c][0], cell(c)[1], cell(c)[0]))
+    if rnd:
+        pick = chance.choice(ranked[: max(1, len(ranked) // 2)], why="move")
+    else:
+        pick = ranked[0]
+        if _fortress_dist(g, me, pick) >= here:
+            return False
+    path = cells[pick][1]
+    return w.tries({"move": q["id"], "path": path}, "move", {"move": q["id"], "path": path})

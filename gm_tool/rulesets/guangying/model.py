@@ -1,0 +1,442 @@
+"""The rules of 光与影 (seed 001) on plain-dict state: one turn = the upkeep, then the due
+player's actions in order, each with the opponent's automatic reactions.
+
+:class:`Game` wraps a state (mutated in place: callers copy first) with indexes. Every action is a
+``do_<verb>`` method that checks everything first and raises :class:`Refusal` before changing
+anything. With ``live=False`` (``gm check``) only the sheet's own placements happen: no damage,
+deaths, reactions, forced stops or pushes (contract §4). The rule references (G1-G27) are the
+contract's (``spec/guangying.md`` §7); R-numbers are ``docs/rulings/guangying.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_tool.core.events import EventLog
+from gm_tool.core.grid import cell_name, parse_cell
+from gm_tool.rulesets.guangying.data import MARKER_COUNTS, classes
+
+W, H = 10, 12
+GUARDIANS = ("战士", "圣武士")  # 护卫者 (seed l.63)
+ALONE = ("法师", "诗人")  # 无法组队 (seed l.26, l.34)
+RANGED_IMMUNE = ALONE
+ROCK, WALL = "岩", "风墙"
+CHANCE_COST = {"move": 1, "attack": 1, "full_attack": 2, "defend": 2, "ability": 2}
+ABILITY_CLASS = {"唱诗": "诗人", "治疗": "牧师", "造岩": "牧师", "风墙": "德鲁伊", "变身野兽": "德鲁伊",
+                 "奉献": "圣武士", "射击": "巡林客", "火球": "术士", "开启传送阵": "法师"}
+FLEE_OWN_TURNS = 5  # 逃跑: "五回合内无法再次上场" (R1: five of the owner's own turns)
+MISSING_TURNS = 3  # 三.1-2: "三回合内"
+SONG_BONUS, SONG_RANGE = 3, 2
+SHOT_RANGE, SHOT_POWER = 3, 1
+FIREBALL_RANGE, FIREBALL_DAMAGE = 3, 10
+SQUADMATE_HURT = 3
+
+
+class Refusal(Exception):
+    """An action that cannot be carried out: a message code (``guangying.action.<code>``), the
+    sheet field at fault and the message's parameters."""
+
+    def __init__(self, code: str, field: str | None = None, **params: Any):
+        super().__init__(code)
+        self.code = code
+        self.field = field
+        self.params = params
+
+
+def cell(name: str) -> tuple[int, int]:
+    return parse_cell(name)
+
+
+def dist(a: str, b: str) -> int:
+    (ax, ay), (bx, by) = parse_cell(a), parse_cell(b)
+    return abs(ax - bx) + abs(ay - by)
+
+
+def on_board(c: tuple[int, int]) -> bool:
+    return 0 <= c[0] < W and 0 <= c[1] < H
+
+
+def row_of(name: str) -> int:
+    return parse_cell(name)[1] + 1
+
+
+def side_rows(side: str) -> tuple[list[int], list[int], int]:
+    """(home rows, neutral rows, the row just beyond home) of a side (contract §5)."""
+    if side == "south":
+        return [1, 2, 3], [4, 5, 6], 4
+    return [10, 11, 12], [7, 8, 9], 9
+
+
+def default_fortress(side: str) -> list[str]:
+    return ["E1", "F1", "E2", "F2"] if side == "south" else ["E11", "F11", "E12", "F12"]
+
+
+def board_order(names: list[str]) -> list[str]:
+    """Cells in board order: row, then column."""
+    return sorted(names, key=lambda n: (parse_cell(n)[1], parse_cell(n)[0]))
+
+
+def opponent(state: dict[str, Any], player: str) -> str:
+    a, b = (p["player"] for p in state["players"])
+    return b if player == a else a
+
+
+class Game:
+    """A state with indexes; ``live`` False for the placements-only run of ``gm check``."""
+
+    def __init__(self, state: dict[str, Any], live: bool = True, log: EventLog | None = None):
+        self.s = state
+        self.live = live
+        self.log = log if log is not None else EventLog()
+        self.table = state.get("classes") or classes()
+        self.pieces = {p["id"]: p for p in state["pieces"]}
+        self.squads = {q["id"]: q for q in state["squads"]}
+        self.players = {p["player"]: p for p in state["players"]}
+        self.markers = {m["id"]: m for m in state["markers"]}
+        self.active: str = state.get("next") or state["players"][0]["player"]
+        self.summoned = False
+        self.attacked: set[str] = set()
+        self.shielded: set[str] = set()
+        self.decided = False
+
+    # --- reading ---------------------------------------------------------------------------
+    def emit(self, type_: str, **data: Any) -> None:
+        self.log.emit(type_, **data)
+
+    def enemy(self, player: str) -> str:
+        return opponent(self.s, player)
+
+    def squad_at(self, name: str) -> dict[str, Any] | None:
+        for q in self.s["squads"]:
+            if q["pos"] == name:
+                return q
+        return None
+
+    def leader(self, q: dict[str, Any]) -> dict[str, Any]:
+        return self.pieces[q["members"][0]]
+
+    def members(self, q: dict[str, Any]) -> list[dict[str, Any]]:
+        return [self.pieces[m] for m in q["members"]]
+
+    def squad_of(self, piece: dict[str, Any]) -> dict[str, Any]:
+        return self.squads[piece["squad"]]
+
+    def own_squads(self, player: str) -> list[dict[str, Any]]:
+        return [q for q in self.s["squads"] if q["owner"] == player]
+
+    def enemies_within(self, name: str, player: str, reach: int = 1) -> list[dict[str, Any]]:
+        """Enemy squads of ``player`` within ``reach`` 身位格 of ``name``, in board order."""
+        found = [q for q in self.s["squads"] if q["owner"] != player and dist(q["pos"], name) <= reach]
+        order = board_order([q["pos"] for q in found])
+        return sorted(found, key=lambda q: order.index(q["pos"]))
+
+    def marker_at(self, name: str, kind: str | None = None) -> dict[str, Any] | None:
+        for m in self.s["markers"]:
+            if name in m["cells"] and (kind is None or m["kind"] == kind):
+                return m
+        return None
+
+    def fortress_owner(self, name: str) -> str | None:
+        for p in self.s["players"]:
+            if name in p["fortress"]:
+                return p["player"]
+        return None
+
+    def passives_on(self, piece: dict[str, Any]) -> bool:
+        """G11: a leader's passives are on; a member's only under a 战士 leader."""
+        q = self.squad_of(piece)
+        return q["members"][0] == piece["id"] or self.leader(q)["class"] == "战士"
+
+    def squad_move(self, pieces: list[dict[str, Any]]) -> int:
+        """G10: the slowest member's move; with a 战士 leader, the average (rounded down)."""
+        moves = [p["move"] for p in pieces]
+        if pieces[0]["class"] == "战士":
+            return sum(moves) // len(moves)
+        return min(moves)
+
+    def song(self, piece: dict[str, Any]) -> int:
+        """唱诗: +3 to an own leader within 2 of a singing bard (R5)."""
+        q = self.squads.get(piece.get("squad") or "")
+        if q is None or q["members"][0] != piece["id"]:
+            return 0
+        for b in self.s["pieces"]:
+            if b.get("singing") and b["owner"] == piece["owner"] and dist(b["pos"], piece["pos"]) <= SONG_RANGE:
+                return SONG_BONUS
+        return 0
+
+    def attack_power(self, by: dict[str, Any], q: dict[str, Any]) -> int:
+        """The attacker's power, 唱诗 included, plus 战阵 (G12): same-class non-guardian members."""
+        power = by["power"] + self.song(by)
+        if by["class"] not in GUARDIANS:
+            for m in self.members(q):
+                if m["id"] != by["id"] and m["class"] == by["class"]:
+                    power += m["power"]
+        return power
+
+    def home_rows(self, player: str) -> list[int]:
+        return self.players[player]["home_rows"]
+
+    def neutral_rows(self, player: str) -> list[int]:
+        return side_rows(self.players[player]["side"])[1]
+
+    def in_home(self, player: str, name: str) -> bool:
+        return row_of(name) in self.home_rows(player)
+
+    def all_ids(self) -> set[str]:
+        ids = set(self.pieces) | set(self.squads) | set(self.markers)
+        for p in self.s["players"]:
+            ids.update(h["id"] for h in p["in_hand"])
+            ids.update(p["dead"])
+        return ids
+
+    def fresh_id(self, stem: str) -> str:
+        used = self.all_ids()
+        n = 1
+        while f"{stem}{n}" in used:
+            n += 1
+        return f"{stem}{n}"
+
+    def check_new_id(self, value: Any, field: str) -> None:
+        from gm_tool.rulesets.guangying.sheet import id_problem
+
+        code = id_problem(value, self.table)
+        if code:
+            raise Refusal(code, field, value=value)
+        if value in self.all_ids():
+            raise Refusal("id.taken", field, value=value)
+
+    def own_squad(self, ref: Any, player: str, field: str) -> dict[str, Any]:
+        q = self.squads.get(ref) if isinstance(ref, str) else None
+        if q is None and isinstance(ref, str) and ref in self.pieces:
+            q = self.squad_of(self.pieces[ref])
+        if q is None or q["owner"] != player:
+            raise Refusal("squad.unknown", field, value=ref,
+                          allowed=", ".join(x["id"] for x in self.own_squads(player)) or "-")
+        return q
+
+    def own_piece(self, ref: Any, player: str, field: str) -> dict[str, Any]:
+        p = self.pieces.get(ref) if isinstance(ref, str) else None
+        if p is None or p["owner"] != player:
+            raise Refusal("piece.unknown", field, value=ref,
+                          allowed=", ".join(x["id"] for x in self.s["pieces"] if x["owner"] == player) or "-")
+        return p
+
+    def enemy_squad(self, ref: Any, player: str, field: str) -> dict[str, Any]:
+        q = self.squads.get(ref) if isinstance(ref, str) else None
+        if q is None and isinstance(ref, str) and ref in self.pieces:
+            q = self.squad_of(self.pieces[ref])
+        if q is None or q["owner"] == player:
+            raise Refusal("target.unknown", field, value=ref,
+                          allowed=", ".join(x["id"] for x in self.s["squads"] if x["owner"] != player) or "-")
+        return q
+
+    def need_chances(self, q: dict[str, Any], n: int, field: str) -> None:
+        if q["actions_left"] < n:
+            raise Refusal("chances", field, squad=q["id"], need=n, have=q["actions_left"])
+
+    # --- changing ----------------------------------------------------------------------------
+    def heal(self, piece: dict[str, Any], amount: int, why: str) -> None:
+        gain = min(amount, piece["max_hp"] - piece["hp"])
+        if gain > 0:
+            piece["hp"] += gain
+            self.emit("heal", piece=piece["id"], owner=piece["owner"], amount=gain, hp=piece["hp"], why=why)
+
+    def release_rock(self, piece: dict[str, Any]) -> None:
+        """R3: a rock stands while its priest is on the board and maintains it."""
+        rid = piece.get("maintaining")
+        if rid and rid in self.markers:
+            m = self.markers.pop(rid)
+            self.s["markers"].remove(m)
+            self.players[m["owner"]]["pool"][ROCK] += 1
+            self.emit("marker_removed", marker=rid, kind=ROCK, cells=m["cells"], why="priest_gone")
+        piece["maintaining"] = None
+
+    def lift(self, piece: dict[str, Any]) -> dict[str, Any]:
+        """Take a piece off the board; returns its (former) squad."""
+        self.release_rock(piece)
+        q = self.squad_of(piece)
+        q["members"].remove(piece["id"])
+        self.s["pieces"].remove(piece)
+        del self.pieces[piece["id"]]
+        if not q["members"]:
+            self.s["squads"].remove(q)
+            del self.squads[q["id"]]
+        return q
+
+    def to_hand(self, piece: dict[str, Any], fled: bool) -> None:
+        owner = piece["owner"]
+        self.lift(piece)
+        until = None
+        if fled:
+            nxt = self.s["turn"] + (2 if owner == self.active else 1)
+            until = nxt + 2 * FLEE_OWN_TURNS
+        self.players[owner]["in_hand"].append(
+            {"id": piece["id"], "class": piece["class"], "hp": piece["hp"], "max_hp": piece["max_hp"],
+             "power": piece["power"], "beast": piece["beast"], "cannot_return_until": until})
+
+    def kill(self, piece: dict[str, Any], cause: str) -> None:
+        q = self.squad_of(piece)
+        was_leader = q["members"][0] == piece["id"]
+        owner = piece["owner"]
+        self.lift(piece)
+        self.players[owner]["dead"].append(piece["id"])
+        self.emit("death", piece=piece["id"], owner=owner, cls=piece["class"], cause=cause)
+        if was_leader and q["id"] in self.squads:
+            st = self.players[owner]["standing"]
+            choice = st.get("squads", {}).get(q["id"], st.get("leader_dies", "fight_on"))
+            if choice == "return":
+                fled = list(q["members"])
+                for m in fled:
+                    self.to_hand(self.pieces[m], fled=True)
+                until = self.players[owner]["in_hand"][-1]["cannot_return_until"]
+                self.emit("flee", squad=q["id"], owner=owner, pieces=fled, until=until)
+            else:
+                self.emit("new_leader", squad=q["id"], owner=owner, piece=q["members"][0], why="leader_died")
+
+    def take(self, piece: dict[str, Any], amount: int, cause: str, enemy: bool = True,
+             reaction: bool = False) -> None:
+        """Damage to one piece: 攻击超额 (G21), 不屈意志 and 必杀攻击 (G23)."""
+        if amount <= 0 or piece["id"] not in self.pieces:
+            return
+        if piece["id"] in self.shielded:
+            self.emit("shielded", piece=piece["id"], owner=piece["owner"], amount=amount, cause=cause)
+            return
+        if amount < piece["hp"]:
+            piece["hp"] -= amount
+            self.emit("damage", piece=piece["id"], owner=piece["owner"], amount=amount, hp=piece["hp"], cause=cause)
+            return
+        q = self.squad_of(piece)
+        leader = q["members"][0] == piece["id"]
+        full = piece["hp"] == piece["max_hp"]
+        if enemy and leader and full and not (reaction and piece["owner"] == self.active):
+            piece["hp"] = 1
+            self.shielded.add(piece["id"])
+            self.emit("unyielding", piece=piece["id"], owner=piece["owner"], amount=amount, cause=cause)
+            return
+        if enemy and leader and full:
+            self.emit("deadly_strike", piece=piece["id"], owner=piece["owner"], cause=cause)
+        self.emit("damage", piece=piece["id"], owner=piece["owner"], amount=amount, hp=0, cause=cause)
+        self.kill(piece, cause)
+
+    def spread(self, q: dict[str, Any], amount: int, cause: str, survivors_only: bool) -> None:
+        """伤害均分 (G21) and 防御's spread (G20): equal shares, the remainder resisted; with
+        ``survivors_only`` the shares go to the members who survive them, recomputed (R18)."""
+        pieces = self.members(q)
+        if survivors_only:
+            while pieces and any(p["hp"] <= amount // len(pieces) for p in pieces):
+                pieces = [p for p in pieces if p["hp"] > amount // len(pieces)]
+            if not pieces:  # R18: no member survives a share: the leader takes it all
+                self.take(self.leader(q), amount, cause)
+                return
+        share = amount // len(pieces)
+        resisted = amount - share * len(pieces)
+        self.emit("spread", squad=q["id"], owner=q["owner"], amount=amount, share=share, resisted=resisted,
+                  pieces=[p["id"] for p in pieces])
+        for p in pieces:
+            self.take(p, share, cause)
+
+    def damage(self, q: dict[str, Any], amount: int, cause: str, member: str | None = None,
+               reaction: bool = False, split: bool = False) -> None:
+        """Damage to a squad: its leader (or the named member, 精准打击), halved and spread when it
+        defends (G20); ``split`` (火球) spreads it over every piece."""
+        if q["id"] not in self.squads:
+            return
+        if q["defending"]:
+            half = amount // 2
+            self.emit("defended", squad=q["id"], owner=q["owner"], amount=amount, halved=half)
+            self.spread(q, half, cause, survivors_only=True)
+        elif split:
+            self.spread(q, amount, cause, survivors_only=False)
+        else:
+            target = self.pieces[member] if member in q["members"] else self.leader(q)
+            self.take(target, amount, cause, reaction=reaction)
+
+    def strike(self, by_q: dict[str, Any], target: dict[str, Any], kind: str) -> None:
+        """A reaction (G16-G17): 措手不及 (ambush), 借机攻击 (opportunity) or the surrounded
+        half attack, made by the enemy squad's leader; a 游荡者 leader doubles 措手不及 and
+        strikes 借机 at full power."""
+        if target["id"] not in self.squads or by_q["id"] not in self.squads:
+            return
+        lead = self.leader(by_q)
+        power = lead["power"] + self.song(lead)
+        rogue = lead["class"] == "游荡者"
+        if kind == "ambush":
+            amount = power * 2 if rogue else power
+        else:
+            amount = power if rogue else power // 2
+        self.emit("reaction", kind=kind, squad=by_q["id"], piece=lead["id"], owner=by_q["owner"],
+                  target=target["id"], target_owner=target["owner"], amount=amount)
+        self.damage(target, amount, kind, reaction=True)
+
+    def win(self, player: str, how: str) -> None:
+        """G27: the first player winning in their own turn gives the second one more turn."""
+        s = self.s
+        self.decided = True
+        if s.get("pending_win"):
+            s["winner"] = "draw" if player != s["pending_win"] else player
+            self.emit("game_over", winner=s["winner"], how=how, pending=s["pending_win"])
+        elif player == s["first"] and self.active == s["first"]:
+            s["pending_win"] = player
+            self.emit("pending_win", player=player, how=how, extra=self.enemy(player))
+        else:
+            s["winner"] = player
+            self.emit("game_over", winner=player, how=how)
+
+    def hit_fortress(self, owner: str, amount: int, by: str) -> None:
+        p = self.players[owner]
+        p["fortress_hp"] = max(0, p["fortress_hp"] - amount)
+        self.emit("fortress_damage", player=owner, amount=amount, hp=p["fortress_hp"], by=by)
+        if p["fortress_hp"] == 0 and not self.decided:
+            self.emit("fortress_destroyed", player=owner)
+            self.win(self.enemy(owner), "fortress")
+
+    # --- the turn ------------------------------------------------------------------------------
+    def upkeep(self) -> None:
+        """G7: the "每回合" effects on the active player's pieces, at the start of their turn."""
+        me = self.active
+        pl = self.players[me]
+        for h in pl["in_hand"]:
+            gain = min(2, h["max_hp"] - h["hp"])
+            if gain > 0:
+                h["hp"] += gain
+                self.emit("heal", piece=h["id"], owner=me, amount=gain, hp=h["hp"], why="hand")
+        mine = [p for p in self.s["pieces"] if p["owner"] == me]
+        for p in mine:
+            if p["hp"] < p["max_hp"] and self.in_home(me, p["pos"]):
+                self.heal(p, 1, "home")
+        for p in mine:
+            if p["class"] == "圣武士" and self.passives_on(p):
+                self.heal(p, 1, "regenerate")
+        for p in mine:
+            if p["id"] in self.pieces and self.marker_at(p["pos"], WALL) is not None:
+                self.take(p, 2, "wind_wall", enemy=False)
+        for p in self.s["pieces"]:
+            if p["owner"] == me:
+                p["singing"] = False
+                p["portal_open"] = False
+        for q in self.own_squads(me):
+            q["defending"] = False
+            q["actions_left"] = 2
+
+    def end_turn(self) -> None:
+        s = self.s
+        me = self.active
+        for p in s["pieces"]:
+            p["portal_open"] = False
+        if not self.decided:
+            pl = self.players[me]
+            kinds = [p["class"] in GUARDIANS for p in s["pieces"] if p["owner"] == me]
+            pl["guardian_missing_turns"] = 0 if any(kinds) else pl["guardian_missing_turns"] + 1
+            pl["professional_missing_turns"] = 0 if not all(kinds) else pl["professional_missing_turns"] + 1
+            lost = max(pl["guardian_missing_turns"], pl["professional_missing_turns"]) >= MISSING_TURNS
+            if lost:
+                what = "guardian" if pl["guardian_missing_turns"] >= MISSING_TURNS else "professional"
+                self.emit("missing_lost", player=me, what=what, turns=MISSING_TURNS)
+                self.win(self.enemy(me), "missing_" + what)
+        if s["winner"] is None and s.get("pending_win") and me != s["pending_win"] and not self.decided:
+            s["winner"] = s["pending_win"]
+            self.emit("game_over", winner=s["winner"], how="extra_turn_failed", pending=s["pending_win"])
+        for q in s["squads"]:
+            if q["owner"] != me:
+                q["actions_left"] = 2
+        s["next"] = None if s["winner"] is not None else self.enemy(me)

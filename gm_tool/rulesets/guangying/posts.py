@@ -1,0 +1,261 @@
+"""Posts of 光与影: the events told (every reaction with its cause), the board as text and as a
+picture, and per player the pool, hand and squads, with "your turn" and a pre-filled sheet for
+the player due. Nothing is hidden: the private posts add only what concerns their reader."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_tool.core import picture
+from gm_tool.core.grid import cell_name
+from gm_tool.core.narrate import Narration, Teller
+from gm_tool.core.render import BBCode, Markdown, environment
+from gm_tool.rulesets.guangying.model import ROCK, W, H
+
+NARRATION = Narration({"zh": {"turn": "回合", "other": "事件"}, "en": {"turn": "Turn", "other": "Events"}},
+                      silent=("chance",))
+NARRATION.register({
+    "turn_start": {"zh": "第 {turn} 回合：{player} 行动。", "en": "Turn {turn}: {player} acts.", "section": "turn"},
+    "heal": {"zh": "{piece} 回复 {amount} 点生命（{why}），现为 {hp}。",
+             "en": "{piece} regains {amount} HP ({why}), now {hp}."},
+    "summon": {"zh": "{player} 召唤 {cls} {piece} 于 {at}（小队 {squad}，{via}；召唤惩罚：{penalty}）。",
+               "en": "{player} summons {cls} {piece} at {at} (squad {squad}, {via}; summon penalty: {penalty})."},
+    "move": {"zh": "小队 {squad} 从 {frm} 移动到 {to}（路径 {path}）。", "en": "Squad {squad} moves from {frm} to {to} (path {path})."},
+    "pincer": {"zh": "致命夹击：小队 {squad} 被 {by} 同时措手不及，被迫停在 {at}。",
+               "en": "致命夹击: squad {squad}, caught by {by} at once, is stopped at {at}."},
+    "reaction": {"zh": "{kind}：{owner} 的小队 {squad}（队长 {piece}）攻击小队 {target}，{amount} 点。",
+                 "en": "{kind}: {owner}'s squad {squad} (leader {piece}) strikes squad {target} for {amount}."},
+    "attack": {"zh": "小队 {squad} 的 {piece} {full}攻击 {target}，{amount} 点。",
+               "en": "Squad {squad}'s {piece} attacks {target}{full} for {amount}."},
+    "sweep": {"zh": "野蛮人横扫：小队 {target} 也被击中。", "en": "The barbarian's sweep also hits squad {target}."},
+    "fortress_damage": {"zh": "{player} 的要塞受到 {amount} 点伤害，剩余 {hp}。",
+                        "en": "{player}'s fortress takes {amount}, {hp} left."},
+    "fortress_destroyed": {"zh": "{player} 的要塞被摧毁！", "en": "{player}'s fortress is destroyed!"},
+    "damage": {"zh": "{piece} 受到 {amount} 点伤害（{cause}），剩余 {hp}。", "en": "{piece} takes {amount} ({cause}), {hp} left."},
+    "spread": {"zh": "伤害均分：小队 {squad} 的 {amount} 点由 {pieces} 各承担 {share}，{resisted} 点被抵抗。",
+               "en": "Damage shared: squad {squad}'s {amount} is {share} each for {pieces}, {resisted} resisted."},
+    "defended": {"zh": "小队 {squad} 防御：{amount} 点减半为 {halved}。", "en": "Squad {squad} defends: {amount} halved to {halved}."},
+    "unyielding": {"zh": "不屈意志：{piece} 以 1 点生命存活，本回合不再受伤。",
+                   "en": "不屈意志: {piece} survives at 1 HP and takes no more damage this turn."},
+    "shielded": {"zh": "{piece} 因不屈意志，本回合不再受伤（{amount} 点无效）。",
+                 "en": "{piece} is spared by 不屈意志 ({amount} ignored)."},
+    "deadly_strike": {"zh": "必杀攻击：{piece} 在自己回合被{cause}击杀，不屈意志不发动。",
+                      "en": "必杀攻击: {piece}, killed by {cause} in its own turn, has no 不屈意志."},
+    "death": {"zh": "{piece}（{cls}）阵亡（{cause}）。", "en": "{piece} ({cls}) dies ({cause})."},
+    "new_leader": {"zh": "小队 {squad} 由 {piece} 接任队长。", "en": "{piece} now leads squad {squad}."},
+    "flee": {"zh": "逃跑：小队 {squad} 的 {pieces} 回手，第 {until} 回合起方可再上场。",
+             "en": "Flight: {pieces} of squad {squad} return to hand, summonable from turn {until}."},
+    "push": {"zh": "全力攻击将小队 {squad} 从 {frm} 震退到 {to}。", "en": "The full attack pushes squad {squad} from {frm} to {to}."},
+    "push_blocked": {"zh": "小队 {squad} 未被震退（{why}）。", "en": "Squad {squad} is not pushed ({why})."},
+    "defend": {"zh": "小队 {squad} 全力防御。", "en": "Squad {squad} defends."},
+    "ability": {"zh": "{piece} 发动 {ability}。", "en": "{piece} uses {ability}."},
+    "marker_removed": {"zh": "{kind} {marker} 消失（{why}）。", "en": "{kind} {marker} is removed ({why})."},
+    "leader": {"zh": "{piece} 成为小队 {squad} 的队长。", "en": "{piece} now leads squad {squad}."},
+    "split": {"zh": "离队：{pieces} 离开小队 {squad}，组成小队 {new_squad}。",
+              "en": "Split: {pieces} leave squad {squad} as squad {new_squad}."},
+    "return": {"zh": "{player} 回手：{pieces}。", "en": "{player} returns to hand: {pieces}."},
+    "suicide": {"zh": "{piece} 自杀。", "en": "{piece} kills itself."},
+    "action_skipped": {"zh": "第 {index} 条行动（{verb}）跳过：{reason}", "en": "Action {index} ({verb}) skipped: {reason}"},
+    "pending_win": {"zh": "{player} 达成胜利（{how}）；后手 {extra} 还可再行动一次。",
+                    "en": "{player} wins ({how}); {extra} has one more turn."},
+    "missing_lost": {"zh": "{player} 连续 {turns} 回合场上没有{what}。", "en": "{player} had no {what} for {turns} own turns."},
+    "game_over": {"zh": "游戏结束，胜者：{winner}（{how}）。", "en": "Game over; winner: {winner} ({how})."},
+    "amend": {"zh": "GM 修正：{action} {args}（{reason}）。", "en": "GM edit: {action} {args} ({reason})."},
+})
+
+WORDS = {
+    "zh": {"opportunity": "借机攻击", "ambush": "措手不及", "surrounded": "包围借机", "full": "全力",
+           "home": "本阵", "beyond": "本阵外一行", "portal": "传送阵", "hand": "手中", "regenerate": "圣武士自愈",
+           "wind_wall": "风墙", "barbarian": "野蛮人误伤", "attack": "攻击", "full_attack": "全力攻击", "sweep": "横扫",
+           "shot": "射击", "fireball": "火球", "suicide": "自杀", "edge": "棋盘边缘", "rock": "岩", "squad": "有小队",
+           "fortress": "要塞", "priest_gone": "牧师离场", "guardian": "护卫者", "professional": "职业者",
+           "missing_guardian": "缺少护卫者", "missing_professional": "缺少职业者", "extra_turn_failed": "后手未能追平",
+           "draw": "平局"},
+    "en": {"opportunity": "借机攻击 (opportunity)", "ambush": "措手不及 (ambush)", "surrounded": "surrounded 借机",
+           "full": " (full attack)", "home": "home rows", "beyond": "row beyond home", "portal": "portal",
+           "hand": "in hand", "regenerate": "paladin regeneration", "wind_wall": "wind wall",
+           "barbarian": "barbarian's squadmate hurt", "attack": "attack", "full_attack": "full attack",
+           "sweep": "sweep", "shot": "shot", "fireball": "fireball", "suicide": "suicide", "edge": "board edge",
+           "rock": "rock", "squad": "a squad is there", "fortress": "fortress", "priest_gone": "its priest left",
+           "guardian": "guardian", "professional": "professional", "missing_guardian": "no guardian",
+           "missing_professional": "no professional", "extra_turn_failed": "the extra turn did not tie",
+           "draw": "draw"},
+}
+
+
+class GyTeller(Teller):
+    name_keys = ("player", "piece", "squad", "target", "new_squad", "owner", "extra", "winner")
+    name_list_keys = ("pieces", "by")
+
+    def value(self, key: str, value: Any, event: dict[str, Any], params: dict[str, Any]) -> str | None:
+        words = WORDS[self.lang]
+        if key in ("kind", "cause", "via", "why", "how", "what") and isinstance(value, str):
+            return self.m.esc(words.get(value, value))
+        if key == "full":
+            return words["full"] if value else ""
+        if key == "reason":
+            from gm_tool.i18n import message
+
+            return self.m.esc(message("guangying.action." + value, self.lang, **event.get("params", {})))
+        if key == "params":
+            return ""
+        return None
+
+
+def _names(state: dict[str, Any]) -> dict[str, str]:
+    names = {p["player"]: p["player"] for p in state["players"]}
+    return names
+
+
+def text_board(state: dict[str, Any]) -> tuple[str, list[str]]:
+    """The board as fixed-width text and its legend lines (squad tags, leaders first, marked *)."""
+    tags: dict[str, str] = {}
+    legend: list[str] = []
+    owners = [p["player"] for p in state["players"]]
+    pieces = {p["id"]: p for p in state["pieces"]}
+    counts = {o: 0 for o in owners}
+    for q in sorted(state["squads"], key=lambda q: (owners.index(q["owner"]), q["id"])):
+        counts[q["owner"]] += 1
+        tag = ("ab"[owners.index(q["owner"])]) + str(counts[q["owner"]])
+        tags[q["pos"]] = tag
+        members = ", ".join(f"{'*' if i == 0 else ''}{m} {pieces[m]['class']} {pieces[m]['hp']}/{pieces[m]['max_hp']}"
+                            for i, m in enumerate(q["members"]))
+        flags = (" [防御]" if q["defending"] else "")
+        legend.append(f"{tag} = {q['id']} ({q['owner']}) @{q['pos']}: {members}{flags}")
+    fort = {c: "##" for p in state["players"] for c in p["fortress"]}
+    marks = {}
+    for m in state["markers"]:
+        for c in m["cells"]:
+            marks[c] = "^^" if m["kind"] == ROCK else "~~"
+    lines = ["    " + " ".join(f"{chr(65 + x):>2}" for x in range(W))]
+    for y in range(H - 1, -1, -1):
+        row = []
+        for x in range(W):
+            name = cell_name((x, y))
+            row.append(f"{tags.get(name) or fort.get(name) or marks.get(name) or ' .':>2}")
+        lines.append(f"{y + 1:>3} " + " ".join(row))
+    for m in state["markers"]:
+        legend.append(f"{'^^' if m['kind'] == ROCK else '~~'} = {m['kind']} {m['id']} ({m['owner']}): {', '.join(m['cells'])}")
+    for p in state["players"]:
+        legend.append(f"## = {p['player']} 要塞/fortress {', '.join(p['fortress'])}: {p['fortress_hp']} HP")
+    return "\n".join(lines), legend
+
+
+LETTERS = {"野蛮人": "B", "诗人": "D", "牧师": "P", "德鲁伊": "U", "战士": "W", "圣武士": "K", "巡林客": "R",
+           "游荡者": "G", "术士": "S", "法师": "M"}
+
+
+class Painter(picture.GridPainter):
+    def __init__(self, state: dict[str, Any]):
+        sides = ["red", "blue"]
+        super().__init__(W, H, sides)
+        self.state = state
+
+    def cell_colour(self, x: int, y: int, fogged: bool) -> picture.RGB:
+        row = y + 1
+        for i, p in enumerate(self.state["players"]):
+            name = cell_name((x, y))
+            if name in p["fortress"]:
+                return picture.mix(picture.side_colour(self.sides[i], self.sides), picture.INK, 0.5)
+            if row in p["home_rows"]:
+                return picture.mix(picture.GROUND, picture.side_colour(self.sides[i], self.sides), 0.18)
+        return picture.GROUND
+
+    def decorate(self, im: Any, draw: Any, fogged: bool) -> None:
+        for m in self.state["markers"]:
+            for c in m["cells"]:
+                from gm_tool.core.grid import parse_cell
+
+                left, top, right, bottom = self.cell_box(*parse_cell(c))
+                colour = (110, 110, 110) if m["kind"] == ROCK else (150, 200, 230)
+                draw.rectangle([left + 2, top + 2, right - 3, bottom - 3], fill=colour)
+        for p in self.state["players"]:
+            from gm_tool.core.grid import parse_cell
+
+            first = sorted(p["fortress"], key=lambda c: parse_cell(c))[0]
+            left, top, _, _ = self.cell_box(*parse_cell(first))
+            picture.text(im, left + 4, top + 10, str(p["fortress_hp"]), picture.WHITE, 2)
+
+    def extra_colours(self) -> set[picture.RGB]:
+        return {(110, 110, 110), (150, 200, 230)}
+
+
+def board_png(state: dict[str, Any]) -> bytes:
+    owners = [p["player"] for p in state["players"]]
+    pieces = {p["id"]: p for p in state["pieces"]}
+    marks = []
+    for q in state["squads"]:
+        side = ["red", "blue"][owners.index(q["owner"])]
+        for i, m in enumerate(q["members"]):
+            label = LETTERS.get(pieces[m]["class"], "?") + ("@" if i == 0 else str(i + 1))
+            marks.append(picture.Mark(q["pos"], side, label, own=i == 0))
+    return Painter(state).png(marks)
+
+
+def summary(view: dict[str, Any], player: str | None, lang: str) -> str:
+    board, legend = text_board(view)
+    zh = lang == "zh"
+    head = (f"第 {view['turn']} 回合后；待行动：{view['next'] or '-'}；胜者：{view['winner'] or '-'}" if zh else
+            f"After turn {view['turn']}; due: {view['next'] or '-'}; winner: {view['winner'] or '-'}")
+    lines = [head, board, *legend]
+    for p in view["players"]:
+        if player is not None and p["player"] != player:
+            continue
+        pool = ", ".join(f"{k} {v}" for k, v in p["pool"].items())
+        hand = ", ".join(f"{h['id']} {h['class']} {h['hp']}/{h['max_hp']}" for h in p["in_hand"]) or "-"
+        lines.append(f"{p['player']}: {'池' if zh else 'pool'} {pool}; {'手中' if zh else 'hand'} {hand}; "
+                     f"{'阵亡' if zh else 'dead'} {', '.join(p['dead']) or '-'}")
+    return "\n".join(lines)
+
+
+def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
+          templates_dir: Any, package_dir: Any, template_text: Any) -> tuple[dict[str, dict[str, str]], dict[str, bytes]]:
+    env = environment(package_dir, templates_dir)
+    names = _names(after)
+    cut = NARRATION.sections(events)
+    board, legend = text_board(after)
+    texts: dict[str, dict[str, str]] = {}
+    audiences = [None] + [p["player"] for p in after["players"]]
+    for who in audiences:
+        out = {}
+        for fmt, m in (("bbcode", BBCode()), ("md", Markdown())):
+            teller = GyTeller(NARRATION, names, lang, m)
+            story = NARRATION.story(events, teller, who, public=who is None, cut=cut)
+            me = next((p for p in after["players"] if p["player"] == who), None)
+            context = {"lang": lang, "m": m, "turn": after["turn"], "state": after, "story": story,
+                       "board": board, "legend": legend, "player": who, "me": me,
+                       "your_turn": who is not None and after.get("next") == who,
+                       "sheet": template_text(after, who, lang) if who is not None and after.get("next") == who else "",
+                       "winner": after.get("winner"), "picture": "map-public.png", "L": LABELS[lang],
+                       "mine": _mine(after, me, lang) if me else []}
+            out[fmt] = env.get_template("public.j2" if who is None else "private.j2").render(**context)
+        texts["public" if who is None else who] = out
+    return texts, {"map-public.png": board_png(after)}
+
+
+LABELS = {
+    "zh": {"title": "光与影 第 {turn} 回合", "winner": "胜者", "pending": "{player} 已达成胜利，后手还可再行动一次",
+           "board": "棋盘", "next": "下一位行动：{player}", "yours": "你的棋子", "what": "项目", "value": "内容",
+           "your_turn": "轮到你了：请按此填写指令表"},
+    "en": {"title": "光与影 turn {turn}", "winner": "Winner", "pending": "{player} has won; the second player has one more turn",
+           "board": "Board", "next": "Next to act: {player}", "yours": "Your pieces", "what": "what", "value": "value",
+           "your_turn": "Your turn: fill in this sheet"},
+}
+
+
+def _mine(state: dict[str, Any], me: dict[str, Any], lang: str) -> list[list[str]]:
+    zh = lang == "zh"
+    pieces = {p["id"]: p for p in state["pieces"]}
+    rows = [["要塞" if zh else "fortress", f"{me['fortress_hp']}"],
+            ["棋子池" if zh else "pool", ", ".join(f"{k} {v}" for k, v in me["pool"].items())],
+            ["手中" if zh else "hand", ", ".join(
+                f"{h['id']} {h['class']} {h['hp']}/{h['max_hp']}"
+                + (f" (≥{h['cannot_return_until']})" if h["cannot_return_until"] else "") for h in me["in_hand"]) or "-"],
+            ["阵亡" if zh else "dead", ", ".join(me["dead"]) or "-"],
+            ["缺护卫者/职业者回合" if zh else "turns without guardian/professional",
+             f"{me['guardian_missing_turns']}/{me['professional_missing_turns']}"]]
+    for q in state["squads"]:
+        if q["owner"] == me["player"]:
+            rows.append([q["id"] + " @" + q["pos"], ", ".join(
+                f"{m} {pieces[m]['class']} {pieces[m]['hp']}/{pieces[m]['max_hp']}" for m in q["members"])])
+    return rows

@@ -1,0 +1,221 @@
+"""Scenario files (contract §5) -> the initial state (contract §6), every problem named by field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_tool.errors import GmError, Problem
+from gm_tool.rulesets.guangying.data import MARKER_COUNTS, class_aliases, classes
+from gm_tool.rulesets.guangying.model import ALONE, ROCK, WALL, board_order, default_fortress, side_rows
+from gm_tool.rulesets.guangying.sheet import LEADER_DIES, _cell, id_problem
+
+KEYS = ("ruleset", "name", "players", "first", "sides", "fortress", "fortress_hp", "pool", "in_hand",
+        "standing", "squads", "markers", "classes", "description")
+KINDS = {"岩": ROCK, "rock": ROCK, "风墙": WALL, "wind_wall": WALL, "wall": WALL}
+STAT_KEYS = ("hp", "power", "move", "count")
+
+
+def build(data: dict[str, Any], source: str) -> dict[str, Any]:
+    problems: list[Problem] = []
+
+    def bad(code: str, f: str, **params: Any) -> None:
+        problems.append(Problem(code, source, f, params))
+
+    for k in data:
+        if k not in KEYS:
+            bad("field.unknown", str(k), allowed=", ".join(KEYS))
+    players = data.get("players")
+    if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) and p for p in players)
+            and players[0] != players[1]):
+        bad("guangying.scenario.players", "players")
+        raise GmError(problems)
+    table = {k: dict(v) for k, v in classes().items()}
+    over = data.get("classes") or {}
+    if not isinstance(over, dict):
+        bad("field.type", "classes", expected="mapping", got=type(over).__name__)
+        over = {}
+    aliases = class_aliases()
+    for k, v in over.items():
+        name = aliases.get(k)
+        if name is None or not isinstance(v, dict):
+            bad("guangying.scenario.class", f"classes.{k}", value=k, allowed=", ".join(table))
+            continue
+        for stat, val in v.items():
+            if stat not in STAT_KEYS or not isinstance(val, int) or isinstance(val, bool) or val < (0 if stat == "count" else 1):
+                bad("guangying.scenario.stat", f"classes.{k}.{stat}", allowed=", ".join(STAT_KEYS))
+            else:
+                table[name][stat] = val
+    first = data.get("first", players[0])
+    if first not in players:
+        bad("field.choice", "first", value=first, allowed=", ".join(players))
+        first = players[0]
+    sides = data.get("sides") or {players[0]: "south", players[1]: "north"}
+    if not isinstance(sides, dict) or sorted(sides) != sorted(players) or sorted(sides.values()) != ["north", "south"]:
+        bad("guangying.scenario.sides", "sides")
+        sides = {players[0]: "south", players[1]: "north"}
+    state_players = []
+    for p in players:
+        side = sides[p]
+        home, _, _ = side_rows(side)
+        fort = (data.get("fortress") or {}).get(p, default_fortress(side))
+        cells = [_cell(c) for c in fort] if isinstance(fort, list) and len(fort) == 4 else None
+        if cells is None or None in cells:
+            bad("guangying.scenario.fortress", f"fortress.{p}")
+            cells = default_fortress(side)
+        hp = (data.get("fortress_hp") or {}).get(p, 100)
+        if not isinstance(hp, int) or isinstance(hp, bool) or hp < 1:
+            bad("field.range", f"fortress_hp.{p}", value=hp, allowed="1-∞")
+            hp = 100
+        pool = {c: table[c]["count"] for c in table}
+        pool.update({ROCK: MARKER_COUNTS[ROCK], WALL: MARKER_COUNTS[WALL]})
+        for k, v in ((data.get("pool") or {}).get(p) or {}).items():
+            name = aliases.get(k) or KINDS.get(k)
+            if name is None or not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                bad("guangying.scenario.pool", f"pool.{p}.{k}", allowed=", ".join(pool))
+            else:
+                pool[name] = v
+        st = (data.get("standing") or {}).get(p) or {}
+        standing = {"leader_dies": LEADER_DIES.get(st.get("leader_dies", "fight_on"), "fight_on"),
+                    "squads": {k: LEADER_DIES.get(v, "fight_on") for k, v in sorted((st.get("squads") or {}).items())}}
+        state_players.append({"player": p, "side": side, "home_rows": home, "fortress": board_order(cells),
+                              "fortress_hp": hp, "pool": pool, "in_hand": [], "dead": [], "standing": standing,
+                              "guardian_missing_turns": 0, "professional_missing_turns": 0})
+    by_name = {p["player"]: p for p in state_players}
+    ids: set[str] = set()
+
+    def new_id(value: Any, f: str) -> bool:
+        code = id_problem(value, table)
+        if code:
+            bad("guangying.action." + code, f, value=value)
+            return False
+        if value in ids:
+            bad("field.duplicate", f, value=value)
+            return False
+        ids.add(value)
+        return True
+
+    def take_from_pool(owner: str, cls: str, f: str) -> None:
+        pool = by_name[owner]["pool"]
+        if pool[cls] <= 0:
+            bad("guangying.scenario.too_many", f, cls=cls, count=table[cls]["count"])
+        else:
+            pool[cls] -= 1
+
+    forts = {c: p["player"] for p in state_players for c in p["fortress"]}
+    for p, hand in (data.get("in_hand") or {}).items():
+        if p not in by_name or not isinstance(hand, list):
+            bad("player.unknown", f"in_hand.{p}", player=p, allowed=", ".join(players))
+            continue
+        for i, h in enumerate(hand):
+            f = f"in_hand.{p}[{i}]"
+            cls = aliases.get(h.get("class")) if isinstance(h, dict) else None
+            if cls is None or not new_id(h.get("id"), f + ".id"):
+                if cls is None:
+                    bad("guangying.scenario.class", f + ".class", value=h, allowed=", ".join(table))
+                continue
+            take_from_pool(p, cls, f + ".class")
+            row = table[cls]
+            beast = bool(h.get("beast", False))
+            mx = row["hp"] + (20 if beast else 0)
+            by_name[p]["in_hand"].append({"id": h["id"], "class": cls, "hp": min(int(h.get("hp", mx)), mx),
+                                          "max_hp": mx, "power": row["power"] + (2 if beast else 0),
+                                          "beast": beast, "cannot_return_until": h.get("cannot_return_until")})
+    squads, pieces = [], []
+    occupied: dict[str, str] = {}
+    for i, q in enumerate(data.get("squads") or []):
+        f = f"squads[{i}]"
+        if not isinstance(q, dict):
+            bad("field.type", f, expected="mapping", got=type(q).__name__)
+            continue
+        owner, pos, members = q.get("owner"), _cell(q.get("pos")), q.get("members")
+        if owner not in by_name:
+            bad("player.unknown", f + ".owner", player=owner, allowed=", ".join(players))
+            continue
+        if pos is None:
+            bad("cell.bad", f + ".pos", value=q.get("pos"), cols="A-J", rows=12)
+            continue
+        if pos in forts:
+            bad("guangying.scenario.on_fortress", f + ".pos", cell=pos)
+        if pos in occupied:
+            bad("guangying.scenario.cell_taken", f + ".pos", cell=pos)
+        if not isinstance(members, list) or not 1 <= len(members) <= 3:
+            bad("guangying.scenario.squad_size", f + ".members")
+            continue
+        sid = q.get("id") or f"{owner}-s{i + 1}"
+        if not new_id(sid, f + ".id"):
+            continue
+        occupied[pos] = sid
+        ids_in = []
+        for j, m in enumerate(members):
+            g = f"{f}.members[{j}]"
+            cls = aliases.get(m.get("class")) if isinstance(m, dict) else None
+            if cls is None:
+                bad("guangying.scenario.class", g + ".class", value=m, allowed=", ".join(table))
+                continue
+            if cls in ALONE and len(members) > 1:
+                bad("guangying.scenario.alone", g + ".class", cls=cls)
+            if not new_id(m.get("id"), g + ".id"):
+                continue
+            take_from_pool(owner, cls, g + ".class")
+            row = table[cls]
+            beast = bool(m.get("beast", False))
+            mx = row["hp"] + (20 if beast else 0)
+            hp = m.get("hp", mx)
+            if not isinstance(hp, int) or isinstance(hp, bool) or not 1 <= hp <= mx:
+                bad("field.range", g + ".hp", value=hp, allowed=f"1-{mx}")
+                hp = mx
+            pieces.append({"id": m["id"], "class": cls, "owner": owner, "squad": sid, "pos": pos, "hp": hp,
+                           "max_hp": mx, "power": row["power"] + (2 if beast else 0), "move": row["move"],
+                           "summoned_turn": int(m.get("summoned_turn", 0)), "beast": beast, "maintaining": None,
+                           "portal_open": False, "singing": False})
+            ids_in.append(m["id"])
+        squads.append({"id": sid, "owner": owner, "pos": pos, "members": ids_in, "actions_left": 2,
+                       "defending": False})
+    for p in players:
+        if sum(1 for x in pieces if x["owner"] == p) > 10 or sum(1 for q in squads if q["owner"] == p) > 5:
+            bad("guangying.scenario.limits", "squads", player=p)
+    markers = []
+    by_piece = {x["id"]: x for x in pieces}
+    for i, m in enumerate(data.get("markers") or []):
+        f = f"markers[{i}]"
+        if not isinstance(m, dict):
+            bad("field.type", f, expected="mapping", got=type(m).__name__)
+            continue
+        kind = KINDS.get(m.get("kind"))
+        owner = m.get("owner")
+        cells = [_cell(c) for c in m.get("cells") or []]
+        if kind is None:
+            bad("field.choice", f + ".kind", value=m.get("kind"), allowed="岩, 风墙")
+            continue
+        if owner not in by_name:
+            bad("player.unknown", f + ".owner", player=owner, allowed=", ".join(players))
+            continue
+        if not cells or None in cells or (kind == ROCK and len(cells) != 1) or len(cells) > 3:
+            bad("guangying.scenario.marker_cells", f + ".cells")
+            continue
+        if not new_id(m.get("id"), f + ".id"):
+            continue
+        for c in cells:
+            if c in forts or (kind == ROCK and c in occupied) or any(c in x["cells"] for x in markers):
+                bad("guangying.scenario.cell_taken", f + ".cells", cell=c)
+        pool = by_name[owner]["pool"]
+        if pool[kind] <= 0:
+            bad("guangying.scenario.too_many", f + ".kind", cls=kind, count=MARKER_COUNTS[kind])
+        else:
+            pool[kind] -= 1
+        by = m.get("by")
+        if by is not None:
+            piece = by_piece.get(by)
+            if piece is None or piece["class"] != "牧师" or piece["owner"] != owner or piece["maintaining"]:
+                bad("guangying.scenario.marker_by", f + ".by", value=by)
+            else:
+                piece["maintaining"] = m["id"]
+        markers.append({"id": m["id"], "kind": kind, "owner": owner, "cells": board_order(cells), "by": by})
+    if problems:
+        raise GmError(problems)
+    state: dict[str, Any] = {"ruleset": "guangying", "name": data.get("name", "custom"), "turn": 0, "next": first,
+                             "first": first, "winner": None, "pending_win": None, "players": state_players,
+                             "squads": squads, "pieces": pieces, "markers": markers}
+    if over:
+        state["classes"] = table
+    return state

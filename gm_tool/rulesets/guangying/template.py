@@ -1,0 +1,78 @@
+"""The commented order sheet for the player due: valid as it is (no actions: a pass), with the
+legal summons, moves and targets of the turn written out as ready-to-uncomment lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_tool.rulesets.guangying.actions import Turn
+from gm_tool.rulesets.guangying.bots import reach
+from gm_tool.rulesets.guangying.engine import copy_state
+from gm_tool.rulesets.guangying.model import dist
+
+T = {
+    "zh": {"head": "# 光与影 第 {turn} 回合：{player} 的指令表。行动按顺序执行；去掉 # 即可启用一行。",
+           "not_due": "# 注意：现在轮到 {due}，这份指令表要等到你的回合才有效。",
+           "summon": "# 召唤（每回合一次）：可召唤 {what}",
+           "cells": "#   可召唤格子：{cells}",
+           "squad": "# 小队 {squad} @{pos}（行动机会 2，移动力 {move}）：成员 {members}",
+           "moves": "#   可到达：{cells}",
+           "targets": "#   可攻击：{targets}",
+           "standing": "# 常设：队长阵亡时 fight_on（继续战斗）或 return（回手）",
+           "free": "# 免费行动：{{leader: 棋子}} {{return: [棋子]}}（本阵内）{{suicide: 棋子}}"},
+    "en": {"head": "# 光与影 turn {turn}: {player}'s sheet. Actions run in order; remove a # to use a line.",
+           "not_due": "# Note: {due} is due now; this sheet is for your own turn.",
+           "summon": "# Summon (one a turn): available {what}",
+           "cells": "#   summon cells: {cells}",
+           "squad": "# Squad {squad} @{pos} (2 chances, move {move}): members {members}",
+           "moves": "#   reachable: {cells}",
+           "targets": "#   in reach: {targets}",
+           "standing": "# Standing: when a leader dies, fight_on or return",
+           "free": "# Free: {{leader: PIECE}} {{return: [PIECES]}} (home rows) {{suicide: PIECE}}"},
+}
+
+
+def template(state: dict[str, Any], player: str, lang: str) -> str:
+    t = T["en" if lang == "en" else "zh"]
+    g = Turn(copy_state(state), live=False)
+    g.s["turn"] += 1
+    due = state.get("next")
+    g.active = player
+    g.upkeep()
+    pl = g.players[player]
+    lines = [t["head"].format(turn=state["turn"] + 1, player=player)]
+    if due != player:
+        lines.append(t["not_due"].format(due=due or "-"))
+    lines += [f"turn: {state['turn'] + 1}", f"player: {player}", "actions: []"]
+    what = [f"{c} {n}" for c, n in pl["pool"].items() if n > 0 and c in g.table]
+    what += [h["id"] for h in pl["in_hand"] if not h["cannot_return_until"] or h["cannot_return_until"] <= g.s["turn"]]
+    lines.append(t["summon"].format(what=", ".join(what) or "-"))
+    example = None
+    for cls in [c for c, n in pl["pool"].items() if n > 0 and c in g.table][:1]:
+        cells = sorted(g.summon_cells(player, cls), key=lambda c: (g.squad_at(c) is not None, c))
+        lines.append(t["cells"].format(cells=", ".join(cells[:30]) + (" ..." if len(cells) > 30 else "")))
+        if cells:
+            example = f"#   - {{summon: {cls}, at: {cells[0]}}}"
+    if example:
+        lines.append(example)
+    for q in g.own_squads(player):
+        pieces = g.members(q)
+        lines.append(t["squad"].format(squad=q["id"], pos=q["pos"], move=g.squad_move(pieces),
+                                       members=", ".join(f"{p['id']} {p['class']} {p['hp']}/{p['max_hp']}" for p in pieces)))
+        cells = reach(g, q)
+        if cells:
+            lines.append(t["moves"].format(cells=", ".join(sorted(cells))))
+            first = sorted(cells)[0]
+            lines.append(f"#   - {{move: {q['id']}, path: [{', '.join(cells[first][1])}]}}")
+        targets = [e["id"] for e in g.enemies_within(q["pos"], player)]
+        foe = g.enemy(player)
+        if min(dist(q["pos"], c) for c in g.players[foe]["fortress"]) <= 1:
+            targets.append("fortress")
+        if targets:
+            lines.append(t["targets"].format(targets=", ".join(targets)))
+            lines.append(f"#   - {{attack: {q['id']}, target: {targets[0]}}}")
+            lines.append(f"#   - {{full_attack: {q['id']}, target: {targets[0]}}}")
+    lines.append(t["free"])
+    lines.append(t["standing"])
+    lines.append(f"# standing: {{leader_dies: {pl['standing']['leader_dies']}}}")
+    return "\n".join(lines) + "\n"
