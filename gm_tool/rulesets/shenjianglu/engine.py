@@ -1,0 +1,606 @@
+"""The rules of 神将录 on plain-dict state (contract §4-§5; rulings in docs/rulings/shenjianglu.md).
+
+A :class:`Turn` works on a private copy of a state: the active player's actions in order, the
+end phase, then the next seat's start and draw phases. Every action is checked completely
+before anything changes (:class:`Illegal` names the field at fault), so `gm check` runs the
+very same code on a copy and refuses what resolution would not do. There is no chance during a
+turn: decks were shuffled at setup, so a sheet's outcome is known before it is resolved.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from gm_tool.core.events import EventLog
+from gm_tool.core.grid import Cell, cell_name, parse_cell
+from gm_tool.rulesets.shenjianglu.cards import catalogue
+from gm_tool.rulesets.shenjianglu.geometry import OPPOSITE, board_of, distance
+
+RED, GREEN = "red", "green"
+DRAW = "draw"
+
+
+class Illegal(Exception):
+    """An action that may not be done now: a message code, the field (after ``actions.N.``) and
+    the message's parameters."""
+
+    def __init__(self, code: str, field: str, **params: Any):
+        super().__init__(code)
+        self.code, self.field, self.params = code, field, params
+
+
+class Skip(Exception):
+    """An action made impossible by what happened earlier in the turn (the game or the player's
+    part in it ended): skipped with a logged reason, never refused."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def team_of(seat: int) -> str:
+    return RED if seat % 2 else GREEN
+
+
+def clone(state: dict[str, Any]) -> dict[str, Any]:
+    """A copy deep enough for a turn (the board and catalogue are never changed, so shared)."""
+    out = dict(state)
+    out["seats"] = [{**s, "hand": list(s["hand"]), "deck": list(s["deck"]), "graveyard": list(s["graveyard"])}
+                    for s in state["seats"]]
+    out["units"] = [{**u, "buffs": [dict(b) for b in u["buffs"]]} for u in state["units"]]
+    return out
+
+
+_STANDING: dict[tuple[str, str | None, int], list[dict[str, Any]]] = {}
+
+
+class Turn:
+    def __init__(self, state: dict[str, Any], log: EventLog | None = None):
+        self.s = state
+        self.log = log if log is not None else EventLog()
+        self.cat = catalogue(state)
+        self.board = board_of(state)
+        self.rules = state["rules"]
+        self.seat_by_player = {s["player"]: s for s in state["seats"]}
+        self.units = {u["id"]: u for u in state["units"]}
+        self._activate(state["next"])
+
+    def _activate(self, player: str | None) -> None:
+        self.player = player
+        self.seat = self.seat_by_player.get(player) if player else None
+        self.mana = self.seat["mana"] if self.seat else 0
+        self.playable = Counter(self.seat["hand"]) if self.seat else Counter()
+        self.now = self.s["turn"] + 1
+
+    def emit(self, type_: str, to: Any = "all", **data: Any) -> None:
+        self.log.emit(type_, to=to, **data)
+
+    # relations -------------------------------------------------------------------------------
+    def team(self, player: str) -> str:
+        return self.seat_by_player[player]["team"]
+
+    def related(self, relation: str, controller: str, unit: dict[str, Any], me: dict[str, Any] | None = None) -> bool:
+        if relation == "any":
+            return True
+        if relation == "self":
+            return unit is me
+        if relation == "own":
+            return unit["owner"] == controller
+        if relation == "other":
+            return unit["owner"] != controller
+        same_team = unit["team"] == self.team(controller)
+        if relation == "ally":
+            return same_team and unit["owner"] != controller
+        return not same_team  # enemy
+
+    @staticmethod
+    def fits(spec: dict[str, Any], unit: dict[str, Any], cat: dict[str, Any]) -> bool:
+        only = spec.get("only")
+        if only == "king" and not unit["king"] or only == "troop" and unit["king"]:
+            return False
+        kind = spec.get("kind")
+        return not kind or cat[unit["card"]].get("kind") == kind
+
+    # standing effects and stats -----------------------------------------------------------------
+    def standing(self, u: dict[str, Any]) -> list[dict[str, Any]]:
+        """The unit's standing effects, latest placed first (S20): its equipment, then its own
+        auto skills."""
+        key = (u["card"], u["equipment"], id(self.cat))
+        hit = _STANDING.get(key)
+        if hit is None:
+            hit = []
+            for name in (u["equipment"], u["card"]):
+                if name is None:
+                    continue
+                card = self.cat[name]
+                if card["type"] == "equipment":
+                    hit.extend(card["effects"])
+                for sk in card.get("skills", ()):
+                    if sk["mode"] == "auto" and "when" not in sk:
+                        hit.extend(sk["effects"])
+            if len(_STANDING) > 4096:
+                _STANDING.clear()
+            _STANDING[key] = hit
+        return hit
+
+    def has(self, u: dict[str, Any], key: str) -> Any:
+        for e in self.standing(u):
+            if key in e:
+                return e[key]
+        return None
+
+    def restat(self, u: dict[str, Any]) -> None:
+        card = self.cat[u["card"]]
+        stats = {"attack": card["attack"], "stamina": card["stamina"], "move": card["move"]}
+        for e in self.standing(u):
+            for k, v in e.get("buff", {}).items():
+                stats[k] += v
+        for b in u["buffs"]:
+            for k, v in b.items():
+                stats[k] += v
+        u["attack"] = max(0, stats["attack"])
+        u["stamina"] = max(1, stats["stamina"])
+        u["move"] = max(0, stats["move"])
+
+    def skills_of(self, u: dict[str, Any], mode: str, when: str | None = None) -> list[dict[str, Any]]:
+        out = []
+        for name in (u["card"], u["equipment"]):
+            if name is None:
+                continue
+            for sk in self.cat[name].get("skills", ()):
+                if sk["mode"] == mode and sk.get("when") == when:
+                    out.append(sk)
+        return out
+
+    def may_act(self, u: dict[str, Any]) -> bool:
+        return (not u["acted"] and u["owner"] == self.player
+                and (u["arrived"] < self.now or bool(self.has(u, "haste"))))
+
+    # damage, counters, deaths -------------------------------------------------------------------
+    def hurt(self, source: dict[str, Any] | None, target: dict[str, Any], amount: int, how: str) -> None:
+        raw = amount
+        if source is not None and amount > 0:
+            for e in self.standing(source):
+                b = e.get("bonus")
+                if b and self.cat[target["card"]].get("kind") == b["kind"]:
+                    amount += b["damage"]
+        for e in self.standing(target):  # latest placed first (S20)
+            if "reduce" in e:
+                amount = max(0, amount - e["reduce"])
+            elif "cap" in e:
+                amount = min(amount, e["cap"])
+        target["damage"] += amount
+        self.emit("damage", unit=target["id"], amount=amount, nominal=raw, how=how,
+                  by=source["id"] if source else None, damage=target["damage"], stamina=target["stamina"])
+
+    def strike(self, source: dict[str, Any] | None, target: dict[str, Any], amount: int, how: str) -> None:
+        """An attack with damage: the target's first attack of the turn is answered by a counter
+        when it came from an adjacent unit of another player (S15), both landing at once."""
+        first = not target["hit"]
+        target["hit"] = True
+        counter = (first and how in ("normal", "skill") and source is not None and amount > 0
+                   and source["id"] in self.units and source["owner"] != target["owner"]
+                   and distance(parse_cell(source["pos"]), parse_cell(target["pos"])) == 1
+                   and not self.has(source, "no_counter"))
+        back = target["attack"]
+        self.hurt(source, target, amount, how)
+        if counter:
+            source["hit"] = True
+            self.emit("counter", unit=target["id"], target=source["id"], amount=back)
+            self.hurt(target, source, back, "counter")
+
+    def deaths(self) -> None:
+        """Remove every unit whose damage reached its 体力, round after round (death triggers may
+        kill more); kings' deaths put players out; the game ends at once when a team has no king."""
+        while self.s["winner"] is None:
+            dead = [u for u in self.s["units"] if u["damage"] >= u["stamina"]]
+            if not dead:
+                return
+            for u in dead:
+                self.remove(u, "death")
+            outs = [u["owner"] for u in dead if u["king"]]
+            for player in outs:
+                self.put_out(player)
+            kings = {u["team"] for u in self.s["units"] if u["king"]}
+            if len(kings) <= 1:
+                self.s["winner"] = kings.pop() if kings else DRAW
+                self.emit("game_over", winner=self.s["winner"])
+                return
+            for u in dead:
+                if not u["king"] and not self.seat_by_player[u["owner"]]["out"]:
+                    for sk in self.skills_of(u, "auto", "death"):
+                        self.trigger(u, sk)
+
+    def remove(self, u: dict[str, Any], why: str) -> None:
+        self.s["units"].remove(u)
+        del self.units[u["id"]]
+        seat = self.seat_by_player[u["owner"]]
+        if not u["king"]:
+            seat["graveyard"].append(u["card"])
+        if u["equipment"]:
+            self.seat_by_player[u["equipment_by"]]["graveyard"].append(u["equipment"])
+        self.emit("death" if why == "death" else "removed", unit=u["id"], card=u["card"], owner=u["owner"],
+                  pos=u["pos"], equipment=u["equipment"], why=why)
+
+    def put_out(self, player: str) -> None:
+        seat = self.seat_by_player[player]
+        seat["out"] = True
+        for u in [u for u in self.s["units"] if u["owner"] == player]:
+            self.remove(u, "out")
+        seat["graveyard"].extend(seat["hand"])
+        self.emit("out", player=player, seat=seat["seat"], hand=len(seat["hand"]))
+        seat["hand"] = []
+        if player == self.player:
+            self.playable = Counter()
+
+    # effects --------------------------------------------------------------------------------------
+    def apply(self, effects: list[dict[str, Any]], source: dict[str, Any] | None, target: dict[str, Any],
+              controller: str, how: str) -> None:
+        for e in effects:
+            if target["id"] not in self.units:
+                return
+            (key, v), = e.items()
+            if key == "damage":
+                self.strike(source, target, v, how)
+            elif key == "heal":
+                if target["king"]:
+                    self.emit("no_effect", unit=target["id"], effect="heal")
+                else:
+                    healed = min(v, target["damage"])
+                    target["damage"] -= healed
+                    self.emit("heal", unit=target["id"], amount=healed)
+            elif key == "face":
+                facing = OPPOSITE[target["facing"]] if v == "back" else v
+                target["facing"] = facing
+                if controller != target["owner"]:
+                    target["hit"] = True
+                self.emit("face", unit=target["id"], facing=facing)
+            elif key == "buff":
+                target["buffs"].append(dict(v))
+                self.restat(target)
+                if controller != target["owner"] and min(v.values()) < 0:
+                    target["hit"] = True
+                self.emit("buff", unit=target["id"], buff=dict(v), attack=target["attack"],
+                          stamina=target["stamina"], move=target["move"])
+            elif key == "draw":
+                self.draw(self.seat_by_player[controller], v, penalty=False)
+            elif key == "mana":
+                if controller == self.player:
+                    self.mana += v
+                    self.emit("mana", player=controller, amount=v, mana=self.mana)
+                else:
+                    self.emit("no_effect", unit=target["id"], effect="mana")
+
+    def trigger(self, u: dict[str, Any], skill: dict[str, Any]) -> None:
+        """An auto skill's trigger: every unit its target names, in board order."""
+        owner = u["owner"]
+        if skill["target"] == "self":
+            targets = [u] if u["id"] in self.units else []
+        else:
+            here = parse_cell(u["pos"])
+            targets = [t for t in self.s["units"]
+                       if self.related(skill["target"], owner, t, u) and self.fits(skill, t, self.cat)
+                       and (not skill.get("adjacent") or distance(here, parse_cell(t["pos"])) == 1)
+                       and (not skill.get("enemy_kings") or (t["king"] and t["team"] != u["team"]))]
+        self.emit("trigger", unit=u["id"], skill=skill["name"], targets=[t["id"] for t in targets])
+        for t in targets:
+            self.apply(skill["effects"], u if u["id"] in self.units else None, t, owner, "skill")
+
+    def draw(self, seat: dict[str, Any], n: int, penalty: bool) -> None:
+        for _ in range(n):
+            if seat["deck"]:
+                card = seat["deck"].pop(0)
+                seat["hand"].append(card)
+                self.emit("drawn", to=[seat["player"]], player=seat["player"], card=card)
+                self.emit("draw", player=seat["player"], hand=len(seat["hand"]), deck=len(seat["deck"]))
+            elif penalty:
+                king = self.units.get(f"K{seat['seat']}")
+                loss = self.rules["empty_deck_loss"]
+                if king is None:
+                    return
+                king["damage"] += loss
+                self.emit("empty_deck", player=seat["player"], unit=king["id"], amount=loss,
+                          damage=king["damage"], stamina=king["stamina"])
+                self.deaths()
+                if seat["out"] or self.s["winner"] is not None:
+                    return
+            else:
+                self.emit("no_card", player=seat["player"])
+
+    # actions --------------------------------------------------------------------------------------
+    def run(self, action: dict[str, Any]) -> None:
+        if self.s["winner"] is not None:
+            raise Skip("game_over")
+        if self.seat is None or self.seat["out"]:
+            raise Skip("player_out")
+        getattr(self, "do_" + action["kind"])(action)
+        self.deaths()
+
+    def _hand_card(self, name: str, field: str, ctype: str) -> dict[str, Any]:
+        if self.playable[name] <= 0:
+            raise Illegal("shenjianglu.orders.not_in_hand", field, card=name,
+                          allowed=", ".join(sorted(c for c, n in self.playable.items() if n > 0)) or "-")
+        card = self.cat[name]
+        if card["type"] != ctype or card.get("role") == "king":
+            raise Illegal("shenjianglu.orders.wrong_card_type", field, card=name, expected=ctype)
+        if card["cost"] > self.mana:
+            raise Illegal("shenjianglu.orders.over_budget", field, card=name, cost=card["cost"], mana=self.mana)
+        return card
+
+    def _pay(self, card: dict[str, Any]) -> None:
+        self.mana -= card["cost"]
+        self.playable[card["name"]] -= 1
+        self.seat["hand"].remove(card["name"])
+
+    def _unit(self, uid: str, field: str) -> dict[str, Any]:
+        u = self.units.get(uid)
+        if u is None:
+            raise Illegal("shenjianglu.orders.no_unit", field, unit=uid,
+                          allowed=", ".join(self.units) or "-")
+        return u
+
+    def _targets(self, spec: dict[str, Any], ids: list[str], field: str, me: dict[str, Any] | None,
+                 reach: int | None) -> list[dict[str, Any]]:
+        if not ids and spec["target"] == "self" and me is not None:
+            return [me]
+        if not ids:
+            raise Illegal("shenjianglu.orders.no_targets", field, count=spec["count"])
+        if len(ids) > spec["count"]:
+            raise Illegal("shenjianglu.orders.too_many_targets", field, count=spec["count"], got=len(ids))
+        out = []
+        here = parse_cell(me["pos"]) if me is not None else None
+        for j, uid in enumerate(ids, 1):
+            t = self._unit(uid, f"{field}.{j}")
+            if t in out:
+                raise Illegal("field.duplicate", f"{field}.{j}", value=uid)
+            if not self.related(spec["target"], self.player, t, me) or not self.fits(spec, t, self.cat):
+                raise Illegal("shenjianglu.orders.bad_target", f"{field}.{j}", unit=uid,
+                              allowed=self._describe(spec))
+            if reach is not None and here is not None and distance(here, parse_cell(t["pos"])) > reach:
+                raise Illegal("shenjianglu.orders.out_of_range", f"{field}.{j}", unit=uid,
+                              distance=distance(here, parse_cell(t["pos"])), range=reach)
+            out.append(t)
+        return out
+
+    @staticmethod
+    def _describe(spec: dict[str, Any]) -> str:
+        bits = [spec["target"]]
+        if spec.get("only"):
+            bits.append(spec["only"])
+        if spec.get("kind"):
+            bits.append(spec["kind"])
+        return "/".join(bits)
+
+    def do_summon(self, a: dict[str, Any]) -> None:
+        card = self._hand_card(a["card"], "summon", "character")
+        at = parse_cell(a["at"])
+        spawns = self.board.spawns[self.seat["seat"]]
+        occupied = {u["pos"] for u in self.s["units"]}
+        free = [cell_name(c) for c in spawns if cell_name(c) not in occupied]
+        if at not in spawns:
+            raise Illegal("shenjianglu.orders.not_spawn", "at", cell=a["at"], allowed=", ".join(free) or "-")
+        if cell_name(at) in occupied:
+            raise Illegal("shenjianglu.orders.spawn_taken", "at", cell=a["at"], allowed=", ".join(free) or "-")
+        uid = a.get("id")
+        n = self.seat["summoned"] + 1
+        if uid is None:
+            while f"{self.player}-{n}" in self.units:
+                n += 1
+            uid = f"{self.player}-{n}"
+        elif uid in self.units:
+            raise Illegal("shenjianglu.orders.id_taken", "id", id=uid)
+        self._pay(card)
+        self.seat["summoned"] = n
+        u = new_unit(uid, card["name"], self.seat, cell_name(at), self.board.facing[self.seat["seat"]], self.now)
+        self.s["units"].append(u)
+        self.units[uid] = u
+        self.restat(u)
+        self.emit("summon", player=self.player, unit=uid, card=card["name"], pos=u["pos"], cost=card["cost"],
+                  mana=self.mana)
+        for sk in self.skills_of(u, "auto", "arrive"):
+            self.trigger(u, sk)
+
+    def legal_moves(self, u: dict[str, Any]) -> dict[Cell, tuple[int, Cell | None]]:
+        blocked = {parse_cell(t["pos"]) for t in self.s["units"] if t["team"] != u["team"]}
+        return self.board.reach(parse_cell(u["pos"]), u["move"], blocked)
+
+    def do_command(self, a: dict[str, Any]) -> None:
+        u = self._unit(a["unit"], "command")
+        if u["owner"] != self.player:
+            raise Illegal("shenjianglu.orders.not_own", "command", unit=u["id"], owner=u["owner"])
+        if u["acted"]:
+            raise Illegal("shenjianglu.orders.acted", "command", unit=u["id"])
+        if not self.may_act(u):
+            raise Illegal("shenjianglu.orders.arriving", "command", unit=u["id"])
+        if a.get("skill") is not None:
+            skills = {s["name"]: s for s in self.skills_of(u, "active")}
+            skill = skills.get(a["skill"])
+            if skill is None:
+                raise Illegal("shenjianglu.orders.no_skill", "skill", unit=u["id"], skill=a["skill"],
+                              allowed=", ".join(skills) or "-")
+            targets = self._targets(skill, a.get("targets") or [], "targets", u, skill["range"])
+            u["acted"] = True
+            self.emit("skill", unit=u["id"], skill=skill["name"], targets=[t["id"] for t in targets])
+            for t in targets:
+                self.apply(skill["effects"], u, t, self.player, "skill")
+            return
+        start = parse_cell(u["pos"])
+        dest, path = start, []
+        if a.get("to") is not None or a.get("via"):
+            points = [parse_cell(c) for c in a.get("via") or []]
+            dest = parse_cell(a["to"]) if a.get("to") is not None else points[-1]
+            points.append(dest)
+            blocked = {parse_cell(t["pos"]) for t in self.s["units"] if t["team"] != u["team"]}
+            for j, p in enumerate(points):
+                if not self.board.on_board(p):
+                    field = "to" if j == len(points) - 1 and a.get("to") is not None else f"via.{j + 1}"
+                    raise Illegal("shenjianglu.orders.off_board", field, cell=cell_name(p))
+            route = self.board.route(start, points, u["move"], blocked)
+            if route is None:
+                reach = self.board.reach(start, u["move"], blocked)
+                free = sorted((c for c in reach if c == start or not self._occupied(c)), key=lambda c: (c[1], c[0]))
+                raise Illegal("shenjianglu.orders.no_route", "to", unit=u["id"], cell=cell_name(dest),
+                              move=u["move"], allowed=", ".join(cell_name(c) for c in free))
+            if dest != start and self._occupied(dest):
+                raise Illegal("shenjianglu.orders.cell_taken", "to", cell=cell_name(dest))
+            path = route
+        target = None
+        if a.get("attack") is not None:
+            target = self._unit(a["attack"], "attack")
+            if target["owner"] == self.player:
+                raise Illegal("shenjianglu.orders.attack_own", "attack", unit=target["id"])
+            if distance(dest, parse_cell(target["pos"])) != 1:
+                raise Illegal("shenjianglu.orders.not_adjacent", "attack", unit=target["id"], cell=cell_name(dest))
+        u["acted"] = True
+        if dest != start:
+            u["pos"] = cell_name(dest)
+            self.emit("move", unit=u["id"], frm=cell_name(start), pos=u["pos"], path=[cell_name(c) for c in path])
+        elif target is None:
+            self.emit("hold", unit=u["id"], pos=u["pos"])
+        if target is not None:
+            self.emit("attack", unit=u["id"], target=target["id"], amount=u["attack"])
+            self.strike(u, target, u["attack"], "normal")
+
+    def _occupied(self, cell: Cell) -> bool:
+        name = cell_name(cell)
+        return any(t["pos"] == name for t in self.s["units"])
+
+    def do_cast(self, a: dict[str, Any]) -> None:
+        card = self._hand_card(a["card"], "cast", "spell")
+        targets = self._targets(card, a.get("targets") or [], "targets", None, None)
+        self._pay(card)
+        self.emit("cast", player=self.player, card=card["name"], targets=[t["id"] for t in targets],
+                  cost=card["cost"], mana=self.mana)
+        for t in targets:
+            if self.has(t, "immune") == "spell":
+                self.emit("immune", unit=t["id"], card=card["name"])
+                continue
+            self.apply(card["effects"], None, t, self.player, "spell")
+        self.seat["graveyard"].append(card["name"])
+
+    def do_equip(self, a: dict[str, Any]) -> None:
+        card = self._hand_card(a["card"], "equip", "equipment")
+        u = self._unit(a["unit"], "unit")
+        if not self.related(card["target"], self.player, u, None) or not self.fits(card, u, self.cat):
+            raise Illegal("shenjianglu.orders.bad_target", "unit", unit=u["id"], allowed=self._describe(card))
+        self._pay(card)
+        old = u["equipment"]
+        if old:
+            self.seat_by_player[u["equipment_by"]]["graveyard"].append(old)
+        u["equipment"], u["equipment_by"] = card["name"], self.player
+        self.restat(u)
+        self.emit("equip", player=self.player, card=card["name"], unit=u["id"], replaced=old, cost=card["cost"],
+                  mana=self.mana, attack=u["attack"], stamina=u["stamina"], move=u["move"])
+
+    # phases ---------------------------------------------------------------------------------------
+    def end_phase(self) -> None:
+        if self.s["winner"] is None and self.seat is not None and not self.seat["out"]:
+            for u in [u for u in self.s["units"] if u["owner"] == self.player]:
+                for sk in self.skills_of(u, "auto", "end"):
+                    if u["id"] in self.units:
+                        self.trigger(u, sk)
+            self.deaths()
+        healed = []
+        for u in self.s["units"]:
+            if not u["king"] and u["damage"]:
+                u["damage"] = 0
+                healed.append(u["id"])
+            u["acted"] = u["hit"] = False
+            if u["buffs"]:
+                u["buffs"] = []
+                self.restat(u)
+        if healed:
+            self.emit("recover", units=healed)
+        self.deaths()  # a king whose stamina buff ended
+        self.emit("turn_end", player=self.player, turn=self.now)
+
+    def bonus(self, seat: dict[str, Any]) -> bool:
+        """S6: with an odd number of players still in, the smaller team's players get more."""
+        live = [s for s in self.s["seats"] if not s["out"]]
+        if len(live) % 2 == 0:
+            return False
+        mine = sum(1 for s in live if s["team"] == seat["team"])
+        return mine < len(live) - mine
+
+    def begin_next(self, first: bool = False) -> None:
+        """From the seat after the active one (seat 1 when ``first``): start and draw phases of the
+        next seat still in, passing over seats put out meanwhile."""
+        seats = self.s["seats"]
+        idx = -1 if first else seats.index(self.seat)
+        for _ in range(len(seats) * 2):
+            if self.s["winner"] is not None:
+                break
+            idx = (idx + 1) % len(seats)
+            seat = seats[idx]
+            if seat["out"]:
+                continue
+            self.s["next"] = seat["player"]
+            seat["mana"] = self.rules["mana"] + (self.rules["odd_mana"] if self.bonus(seat) else 0)
+            self._activate(seat["player"])
+            self.emit("turn_start", player=seat["player"], seat=seat["seat"], turn=self.now)
+            for u in [u for u in self.s["units"] if u["owner"] == seat["player"]]:
+                for sk in self.skills_of(u, "auto", "start"):
+                    if u["id"] in self.units and not seat["out"]:
+                        self.trigger(u, sk)
+                        self.deaths()
+            if seat["out"] or self.s["winner"] is not None:
+                continue
+            n = self.rules["draw"] + (self.rules["odd_draw"] if self.bonus(seat) else 0)
+            if len(seat["hand"]) >= self.rules["draw_limit"]:
+                self.emit("draw_limit", player=seat["player"], hand=len(seat["hand"]))
+            else:
+                self.draw(seat, n, penalty=True)
+            if seat["out"] or self.s["winner"] is not None:
+                continue
+            seat["mana"] = self.mana
+            self.playable = Counter(seat["hand"])
+            return
+        self.s["next"] = None
+
+    def finish(self) -> dict[str, Any]:
+        """The stored form: counts, every seat's mana and draw, who may act."""
+        s = self.s
+        if s["winner"] is not None:
+            s["next"] = None
+        for seat in s["seats"]:
+            seat["hand_count"] = len(seat["hand"])
+            seat["deck_count"] = len(seat["deck"])
+            if seat["player"] != s["next"]:
+                seat["mana"] = self.rules["mana"] + (self.rules["odd_mana"] if not seat["out"] and self.bonus(seat) else 0)
+            seat["draw"] = self.rules["draw"] + (self.rules["odd_draw"] if not seat["out"] and self.bonus(seat) else 0)
+        self.now = s["turn"] + 1
+        for u in s["units"]:
+            u["can_act"] = s["next"] is not None and u["owner"] == s["next"] and not u["acted"] and (
+                u["arrived"] < self.now or bool(self.has(u, "haste")))
+        return s
+
+
+def new_unit(uid: str, card: str, seat: dict[str, Any], pos: str, facing: str, arrived: int,
+             king: bool = False) -> dict[str, Any]:
+    return {"id": uid, "card": card, "owner": seat["player"], "team": seat["team"], "king": king, "pos": pos,
+            "facing": facing, "attack": 0, "stamina": 1, "move": 0, "damage": 0, "equipment": None,
+            "equipment_by": None, "arrived": arrived, "can_act": False, "buffs": [], "hit": False, "acted": False}
+
+
+def play(state: dict[str, Any], actions: list[dict[str, Any]], log: EventLog,
+         on_illegal: Any = None) -> dict[str, Any]:
+    """One whole turn on a copy of ``state``: the actions (each illegal one reported to
+    ``on_illegal(index, Illegal)`` and skipped; None: skipped with a logged reason), the end
+    phase, the next seat's start and draw phases. Returns the new state."""
+    t = Turn(clone(state), log)
+    for i, a in enumerate(actions, 1):
+        try:
+            t.run(a)
+        except Skip as skip:
+            log.emit("action.skipped", index=i, reason=skip.reason)
+        except Illegal as bad:
+            if on_illegal is not None:
+                on_illegal(i, bad)
+            else:
+                log.emit("action.skipped", index=i, reason=bad.code, field=bad.field)
+    t.end_phase()
+    t.s["turn"] += 1
+    if t.s["winner"] is None:
+        t.begin_next()
+    return t.finish()

@@ -1,0 +1,198 @@
+"""Order sheets (contract §2): keys and values in English or the seed's words, each action
+checked by playing the sheet on a copy of the state (engine.play), so `gm check` refuses exactly
+what resolution could not do, naming ``actions.N.FIELD`` (N from 1) and what is allowed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gm_tool.core import yamlpos
+from gm_tool.core.events import EventLog
+from gm_tool.core.grid import cell_name, column_name, parse_cell
+from gm_tool.errors import GmError, Problem
+from gm_tool.rulesets.shenjianglu.cards import _aliases
+from gm_tool.rulesets.shenjianglu.engine import Illegal, play
+
+TOP_KEYS = _aliases({"turn": ("回合",), "player": ("玩家",), "actions": ("行动", "行動")})
+ACTION_KEYS = _aliases({
+    "summon": ("召唤", "召喚"), "command": ("指挥", "指揮"), "cast": ("法术", "法術", "施法"),
+    "equip": ("装备", "裝備"), "at": ("位置", "出兵点", "出兵點"), "id": ("编号", "編號"),
+    "unit": ("人物", "对象", "對象"), "to": ("移动", "移動", "到"), "via": ("经过", "經過", "途经", "途經"),
+    "attack": ("攻击", "攻擊"), "skill": ("技能",), "targets": ("目标", "目標"),
+})
+yamlpos.register_aliases(TOP_KEYS, ACTION_KEYS)
+KINDS = ("summon", "command", "cast", "equip")
+FIELDS = {"summon": ("summon", "at", "id"), "command": ("command", "to", "via", "attack", "skill", "targets"),
+          "cast": ("cast", "targets"), "equip": ("equip", "unit")}
+MAX_ACTIONS = 60
+
+
+@dataclass
+class Orders:
+    player: str
+    turn: int
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _bad(problems: list[Problem], source: str, code: str, field: str, **params: Any) -> None:
+    problems.append(Problem(code, source, field, params))
+
+
+def _text(v: Any) -> str | None:
+    if isinstance(v, bool) or v is None:
+        return None
+    if isinstance(v, (str, int)):
+        s = str(v).strip()
+        return s if 0 < len(s) <= 40 else None
+    return None
+
+
+def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list[Problem]) -> dict[str, Any] | None:
+    path = f"actions.{i}"
+    if not isinstance(raw, dict):
+        _bad(problems, source, "field.type", path, expected="mapping", got=type(raw).__name__)
+        return None
+    data: dict[str, Any] = {}
+    ok = True
+    for k, v in raw.items():
+        canon = ACTION_KEYS.get(k) if isinstance(k, str) else None
+        if canon is None:
+            _bad(problems, source, "field.unknown", f"{path}.{k}", allowed=", ".join(sorted(set(ACTION_KEYS.values()))))
+            ok = False
+        elif canon in data:
+            _bad(problems, source, "field.duplicate", f"{path}.{k}", value=k)
+            ok = False
+        else:
+            data[canon] = v
+    kinds = [k for k in KINDS if k in data]
+    if len(kinds) != 1:
+        _bad(problems, source, "shenjianglu.orders.one_kind", path, got=", ".join(kinds) or "-")
+        return None
+    kind = kinds[0]
+    for k in data:
+        if k not in FIELDS[kind]:
+            _bad(problems, source, "shenjianglu.orders.field_not_for", f"{path}.{k}", kind=kind,
+                 allowed=", ".join(FIELDS[kind]))
+            ok = False
+    w, h = board["width"], board["height"]
+
+    def cell(v: Any, p: str) -> str | None:
+        try:
+            if isinstance(v, list) and len(v) == 2:
+                v = f"{v[0]}{v[1]}"
+            return cell_name(parse_cell(v, w, h))
+        except ValueError:
+            _bad(problems, source, "cell.bad", p, value=v, cols=f"A-{column_name(w - 1)}", rows=h)
+            return None
+
+    def name(key: str) -> str | None:
+        s = _text(data.get(key))
+        if s is None:
+            _bad(problems, source, "field.type", f"{path}.{key}", expected="name", got=type(data.get(key)).__name__)
+        return s
+
+    out: dict[str, Any] = {"kind": kind}
+    if kind == "summon":
+        out["card"] = name("summon")
+        out["at"] = cell(data["at"], f"{path}.at") if "at" in data else None
+        if "at" not in data:
+            _bad(problems, source, "field.required", f"{path}.at")
+        if data.get("id") is not None:
+            out["id"] = name("id")
+            if out["id"] and not all(ch.isalnum() or ch in "-_" for ch in out["id"]):
+                _bad(problems, source, "player.bad_name", f"{path}.id", player=out["id"])
+    elif kind == "command":
+        out["unit"] = name("command")
+        if data.get("skill") is not None:
+            out["skill"] = name("skill")
+            for k in ("to", "via", "attack"):
+                if data.get(k) is not None:
+                    _bad(problems, source, "shenjianglu.orders.skill_in_place", f"{path}.{k}")
+                    ok = False
+        elif data.get("targets") is not None:
+            _bad(problems, source, "shenjianglu.orders.targets_need_skill", f"{path}.targets")
+        if data.get("to") is not None:
+            out["to"] = cell(data["to"], f"{path}.to")
+        if data.get("via") is not None:
+            via = data["via"] if isinstance(data["via"], list) else [data["via"]]
+            if len(via) > 20:
+                _bad(problems, source, "field.range", f"{path}.via", value=len(via), allowed="0-20")
+                via = []
+            out["via"] = [cell(v, f"{path}.via.{j}") for j, v in enumerate(via, 1)]
+        if data.get("attack") is not None:
+            out["attack"] = name("attack")
+    elif kind == "cast":
+        out["card"] = name("cast")
+    else:
+        out["card"] = name("equip")
+        if "unit" not in data:
+            _bad(problems, source, "field.required", f"{path}.unit")
+        else:
+            out["unit"] = name("unit")
+    if "targets" in FIELDS[kind] and data.get("targets") is not None:
+        t = data["targets"]
+        t = t if isinstance(t, list) else [t]
+        if len(t) > 8:
+            _bad(problems, source, "field.range", f"{path}.targets", value=len(t), allowed="1-8")
+            t = []
+        out["targets"] = [name_ for j, x in enumerate(t, 1)
+                          if (name_ := _text(x)) is not None or _bad(problems, source, "field.type",
+                                                                      f"{path}.targets.{j}", expected="unit id",
+                                                                      got=type(x).__name__)]
+    elif kind == "cast":
+        out["targets"] = []
+    return out if ok else None
+
+
+def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str = "zh") -> Orders:
+    problems: list[Problem] = []
+    data: dict[str, Any] = {}
+    for k, v in sheet.items():
+        canon = TOP_KEYS.get(k) if isinstance(k, str) else None
+        if canon is None:
+            _bad(problems, source, "field.unknown", str(k), allowed="turn, player, actions")
+        else:
+            data[canon] = v
+    player = data.get("player")
+    if state.get("next") is None:
+        _bad(problems, source, "shenjianglu.orders.game_over", "player", winner=state.get("winner"))
+        raise GmError(problems)
+    if "player" not in data:
+        _bad(problems, source, "field.required", "player")
+    elif player != state["next"]:
+        players = [s["player"] for s in state["seats"]]
+        if player in players:
+            _bad(problems, source, "shenjianglu.orders.not_due", "player", player=player, allowed=state["next"])
+        else:
+            _bad(problems, source, "player.unknown", "player", player=player, allowed=", ".join(players))
+    expected = state["turn"] + 1
+    if "turn" not in data:
+        _bad(problems, source, "field.required", "turn")
+    elif data["turn"] != expected or type(data["turn"]) is not int:
+        _bad(problems, source, "orders.turn", "turn", got=data["turn"], expected=expected)
+    raw = data.get("actions", [])
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list):
+        _bad(problems, source, "field.type", "actions", expected="list", got=type(raw).__name__)
+        raw = []
+    if len(raw) > MAX_ACTIONS:
+        _bad(problems, source, "field.range", "actions", value=len(raw), allowed=f"0-{MAX_ACTIONS}")
+        raw = []
+    actions = [_action(a, i, state["board"], source, problems) for i, a in enumerate(raw, 1)]
+    if problems:
+        raise GmError(problems)
+    orders = Orders(player=state["next"], turn=expected, actions=actions)  # type: ignore[arg-type]
+    check(state, orders, source, problems)
+    if problems:
+        raise GmError(problems)
+    return orders
+
+
+def check(state: dict[str, Any], orders: Orders, source: str, problems: list[Problem]) -> None:
+    """Play the sheet on a copy; every action illegal at its point becomes a problem."""
+    def illegal(i: int, bad: Illegal) -> None:
+        problems.append(Problem(bad.code, source, f"actions.{i}.{bad.field}", bad.params))
+
+    play(state, orders.actions, EventLog(), on_illegal=illegal)

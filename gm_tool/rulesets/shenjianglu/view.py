@@ -1,0 +1,24 @@
+"""What a player may see (contract §4): every unit (no fog), every seat's public counts and
+graveyard; their own hand, nobody's deck order. ``None`` is the GM: everything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def view(state: dict[str, Any], player: str | None) -> dict[str, Any]:
+    out = dict(state)
+    out["units"] = [{**u, "buffs": [dict(b) for b in u["buffs"]]} for u in state["units"]]
+    seats = []
+    for s in state["seats"]:
+        s = {**s, "hand": list(s["hand"]), "deck": list(s["deck"]), "graveyard": list(s["graveyard"])}
+        if player is not None:
+            del s["deck"]
+            if s["player"] != player:
+                del s["hand"]
+        seats.append(s)
+    out["seats"] = seats
+    out["board"] = {**state["board"]}
+    out["rules"] = dict(state["rules"])
+    out["catalogue"] = dict(state.get("catalogue") or {})
+    return out
