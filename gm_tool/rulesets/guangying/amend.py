@@ -12,13 +12,13 @@ from gm_tool.rulesets.guangying.model import ROCK, Game
 from gm_tool.rulesets.guangying.sheet import _cell
 
 ACTIONS = {
-    "set-hp": AmendAction((Arg("piece"), Arg("hp", "int", 1)),
+    "set_hp": AmendAction((Arg("piece"), Arg("hp", "int", 1)),
                           {"zh": "设定棋子生命（不超过上限）", "en": "set a piece's HP (at most its max)"}),
     "move": AmendAction((Arg("squad"), Arg("cell")), {"zh": "把小队放到空格", "en": "put a squad on an empty cell"}),
-    "set-fortress": AmendAction((Arg("player"), Arg("hp", "int", 0)),
+    "set_fortress": AmendAction((Arg("player"), Arg("hp", "int", 0)),
                                 {"zh": "设定要塞生命", "en": "set a fortress's HP"}),
     "kill": AmendAction((Arg("piece"),), {"zh": "移除一枚棋子（阵亡）", "en": "remove a piece (dead)"}),
-    "remove-marker": AmendAction((Arg("id"),), {"zh": "移除岩或风墙（回到池中）", "en": "remove a rock or wall (back to the pool)"}),
+    "remove_marker": AmendAction((Arg("id"),), {"zh": "移除岩或风墙（回到池中）", "en": "remove a rock or wall (back to the pool)"}),
 }
 
 
@@ -31,7 +31,7 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
     def fail(code: str, value: Any, i: int = 0) -> GmError:
         return GmError.one("guangying.amend." + code, file=source, field=f"args.{i}", value=value)
 
-    if name in ("set-hp", "kill"):
+    if name in ("set_hp", "kill"):
         p = g.pieces.get(args[0])
         if p is None:
             raise fail("piece", args[0])
@@ -49,12 +49,12 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
         q["pos"] = c
         for m in q["members"]:
             g.pieces[m]["pos"] = c
-    elif name == "set-fortress":
+    elif name == "set_fortress":
         pl = g.players.get(args[0])
         if pl is None:
             raise fail("player", args[0])
         pl["fortress_hp"] = args[1]
-    elif name == "remove-marker":
+    elif name == "remove_marker":
         m = g.markers.get(args[0])
         if m is None:
             raise fail("marker", args[0])

@@ -93,7 +93,7 @@ class GyTeller(Teller):
             return self.m.esc(words.get(value, value))
         if key == "full":
             return words["full"] if value else ""
-        if key == "reason":
+        if key == "reason" and event["type"] == "action_skipped":
             from gm_tool.i18n import message
 
             return self.m.esc(message("guangying.action." + value, self.lang, **event.get("params", {})))
@@ -128,7 +128,7 @@ def text_board(state: dict[str, Any]) -> tuple[str, list[str]]:
         for c in m["cells"]:
             marks[c] = "^^" if m["kind"] == ROCK else "~~"
     lines = ["    " + " ".join(f"{chr(65 + x):>2}" for x in range(W))]
-    for y in range(H - 1, -1, -1):
+    for y in range(H):  # row 1 on top, as in the picture
         row = []
         for x in range(W):
             name = cell_name((x, y))
@@ -210,7 +210,7 @@ def summary(view: dict[str, Any], player: str | None, lang: str) -> str:
 
 def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
           templates_dir: Any, package_dir: Any, template_text: Any) -> tuple[dict[str, dict[str, str]], dict[str, bytes]]:
-    env = environment(package_dir, templates_dir)
+    env = environment(package_dir / "templates", templates_dir)
     names = _names(after)
     cut = NARRATION.sections(events)
     board, legend = text_board(after)

@@ -19,7 +19,7 @@ T = {
            "moves": "#   可到达：{cells}",
            "targets": "#   可攻击：{targets}",
            "standing": "# 常设：队长阵亡时 fight_on（继续战斗）或 return（回手）",
-           "free": "# 免费行动：{{leader: 棋子}} {{return: [棋子]}}（本阵内）{{suicide: 棋子}}"},
+           "free": "# 免费行动：{leader: 棋子} {return: [棋子]}（本阵内）{suicide: 棋子}"},
     "en": {"head": "# 光与影 turn {turn}: {player}'s sheet. Actions run in order; remove a # to use a line.",
            "not_due": "# Note: {due} is due now; this sheet is for your own turn.",
            "summon": "# Summon (one a turn): available {what}",
@@ -28,7 +28,7 @@ T = {
            "moves": "#   reachable: {cells}",
            "targets": "#   in reach: {targets}",
            "standing": "# Standing: when a leader dies, fight_on or return",
-           "free": "# Free: {{leader: PIECE}} {{return: [PIECES]}} (home rows) {{suicide: PIECE}}"},
+           "free": "# Free: {leader: PIECE} {return: [PIECES]} (home rows) {suicide: PIECE}"},
 }
 
 
