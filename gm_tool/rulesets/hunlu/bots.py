@@ -1,0 +1,142 @@
+"""Built-in bots: ``random`` (any legal actions) and ``greedy`` (hit the weakest enemy it can reach,
+else close in). A bot's sheet is built action by action on a checking copy of the state, so it
+always passes ``parse_orders``."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from gm_tool.core.grid import cell_name, in_bounds
+from gm_tool.rulesets.hunlu import rules as R
+from gm_tool.rulesets.hunlu.engine import Game, Skip
+from gm_tool.rulesets.hunlu.orders import check_game
+
+
+def standing(state: dict[str, Any], player: str) -> dict[str, Any]:
+    own = [u for u in state["units"] if u["player"] == player]
+    firsts = {u["id"]: [s["id"] for s in state["generals"][u["general"]]["skills"] if s["timing"] == "first"]
+              for u in own}
+    return {"joint_attack": {u["id"]: {"against": "any", "when": "any", "keep_qi": 0} for u in own},
+            "first_skills": {k: v for k, v in firsts.items() if v}}
+
+
+def legs(g: Game, u: dict[str, Any]) -> list[str]:
+    c = g.cell(u)
+    out = []
+    if c is None or g.has(u, "定身") or u["legs"] >= 2 or u["ap"] < 1:
+        return out
+    for d in R.DIRECTIONS.values():
+        p = c
+        for _ in range(u["move"]):
+            p = (p[0] + d[0], p[1] + d[1])
+            if not in_bounds(p, g.width, g.height) or g.terrain.get(p) == 3 or g.blocked(p):
+                break
+            out.append(cell_name(p))
+    return out
+
+
+def candidates(g: Game, u: dict[str, Any]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for t in g.on_field():
+        if g.enemies(u, t) and not g.reachable_target(u, t, g.range_of(u), flying=True):
+            out.append({"kind": "attack", "target": t["id"]})
+    for sk in g.generals(u["general"])["skills"]:
+        if sk["timing"] not in ("active",) or u["qi"] < g.skill_cost(u, sk):
+            continue
+        if sk["shape"] == "single":
+            for t in g.on_field():
+                if g.matches(u, t, sk["affects"]):
+                    out.append({"kind": "skill", "skill": sk["id"], "target": t["id"]})
+        elif sk["shape"] in ("self", "all"):
+            out.append({"kind": "skill", "skill": sk["id"]})
+        elif sk["shape"] != "point":
+            for d in R.DIRECTIONS:
+                out.append({"kind": "skill", "skill": sk["id"], "direction": d})
+    for cell in legs(g, u):
+        out.append({"kind": "move", "to": [cell]})
+    return out
+
+
+def try_action(g: Game, uid: str, act: dict[str, Any]) -> Game | None:
+    trial = Game(copy.deepcopy(g.s), g.dice)
+    trial.checking = True
+    try:
+        trial.do_action(trial.units[uid], act, 0, 2)
+    except Skip:
+        return None
+    return trial
+
+
+def score(g: Game, after: Game, uid: str, act: dict[str, Any]) -> float:
+    """Greedy: damage potential first, then getting close to the weakest enemy."""
+    u = after.units[uid]
+    enemies = [t for t in after.on_field() if t["side"] != u["side"]]
+    if not enemies or u["pos"] is None:
+        return -99
+    if act["kind"] == "attack":
+        return 10 - g.units[act["target"]]["jing"]
+    if act["kind"] == "skill":
+        sk = g.skill(g.units[uid], act["skill"])
+        hits = [t for t in g.targets(g.units[uid], sk, act)] if sk else []
+        hurting = any("damage" in e or "strike" in e for e in sk["effects"]) if sk else False
+        foes = [t for t in hits if t["side"] != u["side"]]
+        if hurting and foes:
+            return 9 + len(foes) - min(t["jing"] for t in foes) / 10
+        return 1 if not hurting and sk and sk["shape"] == "self" and not u["toggles"] else -1
+    c = after.cell(u)
+    weakest = min(enemies, key=lambda t: (t["jing"], t["id"]))
+    dist = max(abs(c[0] - after.cell(weakest)[0]), abs(c[1] - after.cell(weakest)[1]))
+    return 5 - dist
+
+
+def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"turn": state["turn"] + 1, "player": player, "standing": standing(state, player)}
+    nxt = state.get("next")
+    if not nxt or nxt["player"] != player:
+        return out
+    g = check_game(state)
+    uid = nxt["unit"]
+    actions: list[dict[str, Any]] = []
+    for _ in range(2):
+        u = g.units[uid]
+        if u["ap"] < 1 or u["pos"] is None:
+            break
+        cands = candidates(g, u)
+        if not cands:
+            break
+        if kind == "greedy":
+            scored = []
+            for act in cands:
+                after = try_action(g, uid, act)
+                if after is not None:
+                    scored.append((score(g, after, uid, act), len(scored), act, after))
+            if not scored:
+                break
+            best = max(scored, key=lambda x: (x[0], -x[1]))
+            act, g = best[2], best[3]
+        else:
+            chance.shuffle(cands, why="bot", label=lambda a: a["kind"])
+            for act in cands[:8]:
+                after = try_action(g, uid, act)
+                if after is not None:
+                    g = after
+                    break
+            else:
+                break
+        actions.append(act)
+    out["actions"] = [written(a) for a in actions]
+    return out
+
+
+def written(act: dict[str, Any]) -> dict[str, Any]:
+    """An action as a sheet writes it."""
+    if act["kind"] == "move":
+        return {"move": act["to"][0] if len(act["to"]) == 1 else act["to"]}
+    if act["kind"] == "attack":
+        return {"attack": act["target"]}
+    out = {"skill": act["skill"]}
+    for k in ("target", "direction", "at"):
+        if act.get(k) is not None:
+            out[k] = act[k]
+    return out

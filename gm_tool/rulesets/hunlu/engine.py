@@ -1,0 +1,1021 @@
+"""The 魂陆 engine: one general-turn at a time on a plain-dict state.
+
+:class:`Game` wraps a (copied) state with the turn's dice and event log. ``run_actions`` plays a
+sheet's actions for the general due; the same code checks a sheet (``strict``: a problem becomes a
+Problem naming ``actions.N``) and resolves it (a problem becomes a logged skip). ``advance`` runs
+everything automatic up to the next general able to act: round end, round start, 先手 skills,
+恢气, substitutions, 天堑 returns. Rule references (H1-H26) are the contract's, l.N the seed's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from gm_tool.core.chance import Chance
+from gm_tool.core.events import EventLog
+from gm_tool.core.grid import Cell, cell_name, in_bounds, parse_cell
+from gm_tool.rulesets.hunlu import rules as R
+
+NEGATIVE = ("郁气", "失明", "沉默", "缴械", "睡眠", "停止行动", "定身")
+CANT_ACT = ("寂灭", "睡眠", "停止行动")
+ROUND_GUARD = 20  # rounds that may pass in a row with nobody able to act before `next` is null
+
+
+class Skip(Exception):
+    """An action that cannot be done: ``code`` names the reason (message hunlu.<code>)."""
+
+    def __init__(self, code: str, field: str = "", **params: Any):
+        super().__init__(code)
+        self.code, self.field, self.params = code, field, params
+
+
+class Dice:
+    """Section 4: the turn's dice file, then the forced queue (state ``dice``), then the seed."""
+
+    def __init__(self, state: dict[str, Any], file: list[int] | None, chance: Chance | Callable[[], int]):
+        self.state, self.file, self.chance = state, list(file or []), chance
+
+    def roll(self, why: str) -> tuple[int, str]:
+        if self.file:
+            return self.file.pop(0), "file"
+        if self.state["dice"]:
+            return self.state["dice"].pop(0), "queue"
+        if callable(self.chance):
+            return self.chance(), "check"
+        return self.chance.roll(6, why), "seed"
+
+
+class Game:
+    def __init__(self, state: dict[str, Any], dice: Dice, log: EventLog | None = None):
+        self.s = state
+        self.dice = dice
+        self.log = log if log is not None else EventLog()
+        self.units: dict[str, dict[str, Any]] = {u["id"]: u for u in state["units"]}
+        self.width, self.height = state["map"]["width"], state["map"]["height"]
+        self.terrain: dict[Cell, int] = {parse_cell(o["pos"]): o["grade"] for o in state["obstacles"]}
+        self.checking = False
+
+    # ---- helpers -------------------------------------------------------------------------
+    def emit(self, type_: str, to: Any = "all", **data: Any) -> None:
+        self.log.emit(type_, to=to, **data)
+
+    def roll(self, why: str, unit: str | None = None) -> int:
+        value, source = self.dice.roll(why)
+        self.emit("roll", value=value, source=source, why=why, unit=unit)
+        return value
+
+    def generals(self, gid: str) -> dict[str, Any]:
+        return self.s["generals"][gid]
+
+    def skill(self, u: dict[str, Any], sid: str) -> dict[str, Any] | None:
+        for sk in self.generals(u["general"])["skills"]:
+            if sk["id"] == sid:
+                return sk
+        return self.s.get("items_def", {}).get(sid)
+
+    def cell(self, u: dict[str, Any]) -> Cell | None:
+        return parse_cell(u["pos"]) if u["pos"] else None
+
+    def unit_at(self, c: Cell) -> dict[str, Any] | None:
+        name = cell_name(c)
+        for u in self.s["units"]:
+            if u["pos"] == name:
+                return u
+        return None
+
+    def blocked(self, c: Cell, flying: bool = False, dash: bool = False, airborne: bool = False) -> bool:
+        """Is point ``c`` blocked (H21)? Units and bodies are grade I; 天堑 (III) blocks nothing."""
+        grade = self.terrain.get(c)
+        if grade == 4 or (grade == 2 and not airborne):
+            return True
+        if dash:
+            return False  # dashes pass grade I
+        return self.unit_at(c) is not None
+
+    def has(self, u: dict[str, Any], name: str) -> bool:
+        return any(st["name"] == name and st["active"] for st in u["statuses"])
+
+    def active_buffs(self, u: dict[str, Any]) -> list[dict[str, Any]]:
+        return [st for st in u["statuses"] if st["active"]]
+
+    def stat_sum(self, u: dict[str, Any], stat: str) -> list[int]:
+        return [st["stats"][stat] for st in self.active_buffs(u) if stat in st.get("stats", {})]
+
+    def attr(self, u: dict[str, Any], a: str) -> int:
+        """Effective pips of attribute ``a`` (H7): base plus buffs as pips, 失明 −5 hit, 失效 → 0."""
+        if any(a in st.get("off", ()) for st in self.active_buffs(u)):
+            return 0
+        n = R.pips(u["attrs"][a]) + sum(R.pips(x) for x in self.stat_sum(u, a))
+        if a == "hit" and self.has(u, "失明"):
+            n -= 5
+        return R.clamp_pips(n)
+
+    def move_value(self, u: dict[str, Any]) -> int:
+        """Effective 行动力 (H23)."""
+        return R.effective_move(u["base_move"], self.stat_sum(u, "move"), self.stat_sum(u, "move_pct"),
+                                self.stat_sum(u, "move_max"))
+
+    def range_of(self, u: dict[str, Any], sk: dict[str, Any] | None = None) -> int:
+        base = u["base_range"]
+        if sk is not None and sk.get("range") is not None:
+            base = sk["range"] + self.mod(u, sk["id"], "range")
+        return max(0, base + sum(self.stat_sum(u, "range")))
+
+    def mod(self, u: dict[str, Any], sid: str, key: str) -> float:
+        """skill_mods of active toggles (焚天凤炎 on 天劫重斩)."""
+        total = 0
+        for st in self.active_buffs(u):
+            total += (st.get("skill_mods") or {}).get(sid, {}).get(key, 0)
+        return total
+
+    def can_act(self, u: dict[str, Any]) -> bool:
+        return (u["alive"] and u["role"] == "main" and u["pos"] is not None
+                and not any(self.has(u, n) for n in CANT_ACT))
+
+    def enemies(self, a: dict[str, Any], b: dict[str, Any]) -> bool:
+        return a["side"] != b["side"]
+
+    def matches(self, caster: dict[str, Any], u: dict[str, Any], affects: str) -> bool:
+        if affects == "enemies":
+            return self.enemies(caster, u)
+        if affects == "allies":
+            return not self.enemies(caster, u)
+        return True
+
+    def on_field(self) -> list[dict[str, Any]]:
+        return [u for u in self.s["units"] if u["alive"] and u["role"] == "main" and u["pos"] is not None]
+
+    def reachable_target(self, src: dict[str, Any], tgt: dict[str, Any], r: int, flying: bool) -> str | None:
+        """None if ``tgt`` may be aimed at from ``src`` with range ``r``; else a reason code."""
+        a, b = self.cell(src), self.cell(tgt)
+        if a is None or b is None or not tgt["alive"]:
+            return "target_gone"
+        if not R.in_square(a, b, r):
+            return "out_of_range"
+        if src["element"] in R.LINE_ELEMENTS and not R.same_line(a, b):
+            return "off_line"
+        if flying and any(self.blocked(c, flying=True) for c in R.between(a, b)):
+            return "path_blocked"
+        return None
+
+    # ---- damage, statuses, death -----------------------------------------------------------
+    def hurt(self, tgt: dict[str, Any], amount: float, src: dict[str, Any] | None, why: str) -> float:
+        """Apply damage (already computed) to ``tgt``: 所向无前's conversion, death, triggers."""
+        if amount <= 0 or not tgt["alive"] or self.checking:
+            return 0 if self.checking else 0
+        if any(st.get("absorb") for st in self.active_buffs(tgt)):
+            self.heal(tgt, amount, why="absorb")
+            return 0
+        before = tgt["jing"]
+        tgt["jing"] = R.num(max(0, tgt["jing"] - amount))
+        tgt["round"]["damaged"] = True
+        if src is not None:
+            src["round"]["dealt"] = True
+            rec = tgt["round"]["received"]
+            rec[src["id"]] = R.num(rec.get(src["id"], 0) + amount)
+        self.emit("damage", unit=tgt["id"], amount=R.num(amount), jing=tgt["jing"],
+                  source=src["id"] if src else None, why=why)
+        if self.has(tgt, "睡眠"):
+            self.end_status(tgt, "睡眠")
+        if tgt["jing"] <= 0:
+            self.die(tgt)
+        else:
+            self.passives(tgt, lambda t: isinstance(t, dict) and before >= t["jing_below"] > tgt["jing"])
+        return amount
+
+    def heal(self, u: dict[str, Any], amount: float, why: str = "") -> None:
+        new = R.num(min(u["max_jing"], u["jing"] + amount))
+        if new != u["jing"]:
+            u["jing"] = new
+            self.emit("heal", unit=u["id"], amount=R.num(amount), jing=new, why=why)
+
+    def lose_shen(self, u: dict[str, Any], src: dict[str, Any] | None, why: str) -> None:
+        """H3: −1 神 per hit carrying a negative status, once a round; 神 0 → 寂灭."""
+        if u["round"]["shen_lost"] or not u["alive"] or self.checking:
+            return
+        for w in u["wards"]:
+            if w["kind"] == "shen" and w["count"] > 0:
+                w["count"] -= 1
+                self.emit("ward", unit=u["id"], kind="shen")
+                if w.get("reflect") and src is not None and src["alive"]:
+                    self.lose_shen(src, None, why="reflect")
+                u["wards"] = [x for x in u["wards"] if x["count"] > 0]
+                return
+        u["round"]["shen_lost"] = True
+        u["shen"] = max(0, u["shen"] - 1)
+        self.emit("shen", unit=u["id"], shen=u["shen"], why=why)
+        if u["shen"] == 0 and not self.has(u, "寂灭"):
+            u["statuses"].append({"name": "寂灭", "rounds": None, "active": True, "source": u["id"]})
+            self.emit("status", unit=u["id"], name="寂灭", rounds=None, active=True)
+
+    def add_status(self, u: dict[str, Any], st: dict[str, Any], src: dict[str, Any], at_once: bool = False) -> None:
+        st = {**st, "active": at_once, "source": src["id"]}
+        # the same buff again (same skill, same source) refreshes it rather than stacking (ruling R15)
+        u["statuses"] = [x for x in u["statuses"] if not (x.get("skill") and x.get("skill") == st.get("skill")
+                                                          and x["source"] == src["id"] and x["name"] == st["name"])]
+        u["statuses"].append(st)
+        self.emit("status", unit=u["id"], name=st["name"], rounds=st["rounds"], active=at_once, source=src["id"])
+        lowering = st["name"] in NEGATIVE or any(
+            (x < 0 if k not in ("move_pct", "strike_fail") else x > 0) for k, x in (st.get("stats") or {}).items()) \
+            or bool(st.get("off"))
+        if lowering and self.enemies(src, u):
+            self.lose_shen(u, src, why=st["name"])
+
+    def end_status(self, u: dict[str, Any], name: str) -> None:
+        u["statuses"] = [st for st in u["statuses"] if st["name"] != name]
+        self.emit("status_end", unit=u["id"], name=name)
+
+    def die(self, u: dict[str, Any]) -> None:
+        """H15: death; the reserve is chosen at once (standing, else team order); the body stays."""
+        u["alive"] = False
+        u["role"] = "dead"
+        u["statuses"] = []
+        self.emit("death", unit=u["id"], pos=u["pos"])
+        if u["pos"] is None:  # died in a 天堑 (a fall): nothing left on the field
+            self.pick_reserve(u)
+            return
+        self.pick_reserve(u)
+        if u.get("replaced_by") is None and u["id"] in self.s["order"]:
+            self.s["order"].remove(u["id"])
+        self.check_victory()
+
+    def pick_reserve(self, u: dict[str, Any]) -> None:
+        taken = {x.get("replaced_by") for x in self.s["units"]}
+        pref = self.s["standing"].get(u["player"], {}).get("reserve_order") or []
+        bench = [x for x in self.s["units"] if x["player"] == u["player"] and x["role"] == "reserve"
+                 and x["alive"] and x["id"] not in taken]
+        bench.sort(key=lambda x: (pref.index(x["id"]) if x["id"] in pref else len(pref)))
+        u["replaced_by"] = bench[0]["id"] if bench else None
+        if bench:
+            self.emit("reserve_chosen", unit=u["id"], reserve=bench[0]["id"])
+
+    def check_victory(self) -> None:
+        if self.s["winner"] is not None:
+            return
+        lost = [side for side in self.s["sides"]
+                if not any(u["alive"] for u in self.s["units"] if u["side"] == side)]
+        if lost:
+            self.s["winner"] = "draw" if len(lost) == len(self.s["sides"]) else \
+                next(s for s in self.s["sides"] if s not in lost)
+            self.emit("victory", winner=self.s["winner"])
+
+    # ---- chance checks -------------------------------------------------------------------
+    def chance_check(self, owner: dict[str, Any], pct: int, why: str, passive: bool = True) -> bool:
+        if self.checking:
+            return False
+        n = R.pips(pct)
+        if passive:
+            n += sum(R.pips(x) for x in self.stat_sum(owner, "passive_chance"))
+        n = R.clamp_pips(n)
+        face = self.roll(why, owner["id"])
+        ok = R.low_faces(n, face)
+        self.emit("chance", unit=owner["id"], why=why, pips=n, face=face, ok=ok)
+        return ok
+
+    def passives(self, u: dict[str, Any], trigger: Callable[[Any], bool], ctx: dict[str, Any] | None = None) -> None:
+        for sk in self.generals(u["general"])["skills"]:
+            if sk["timing"] != "passive" or not trigger(sk["trigger"]):
+                continue
+            if not u["alive"] and not isinstance(sk["trigger"], str):
+                continue
+            if sk["once"] and sk["id"] in u["once"]:
+                continue
+            if sk["chance"] is not None and not self.chance_check(u, sk["chance"], sk["name"]):
+                continue
+            if sk["once"]:
+                u["once"].append(sk["id"])
+            self.emit("passive", unit=u["id"], skill=sk["id"], name=sk["name"])
+            for eff in sk["effects"]:
+                self.effect(u, u, eff, sk, ctx or {})
+
+    # ---- strikes -------------------------------------------------------------------------
+    def strike(self, att: dict[str, Any], tgt: dict[str, Any], base: float, why: str, joint: bool = False,
+               sk: dict[str, Any] | None = None) -> float | None:
+        """One strike (H10): one d6 against both sides' attributes at once (H7, H8, H25).
+        Returns the damage dealt, or None when the strike failed/was nullified."""
+        self.passives(tgt, lambda t: t == "attacked", {"attacker": att})
+        fail = max(self.stat_sum(att, "strike_fail"), default=0)
+        if fail and self.chance_check(att, fail, "strike_fail", passive=False):
+            self.emit("strike_failed", unit=att["id"], target=tgt["id"])
+            return None
+        if not tgt["alive"]:
+            return None
+        per = sum(self.stat_sum(att, "qi_per_strike"))
+        if per:
+            att["qi"] = R.num(max(0, att["qi"] - per))
+        face = self.roll(why, att["id"])
+        immune_from = [st["immune"] for st in self.active_buffs(tgt) if st.get("immune")]
+        lower = att["shen"] < tgt["shen"]
+        blocked_attrs = {a for im in immune_from if im.get("from") != "lower_shen" or lower for a in im["attrs"]}
+        crit = not joint and "crit" not in blocked_attrs and R.low_faces(self.attr(att, "crit"), face)
+        weak = "weakness" not in blocked_attrs and R.high_faces(self.attr(tgt, "weakness"), face)
+        dodge = R.low_faces(self.attr(tgt, "dodge"), face)
+        hit = not joint and R.low_faces(self.attr(att, "hit"), face)
+        defence = R.low_faces(self.attr(tgt, "defence"), face)
+        element = att["element"] is not None
+        resist = element and R.low_faces(self.attr(tgt, "resist"), face)
+        sure = self.has(att, "必中") and not self.has(att, "失明")
+        pierce = self.has(att, "破防")
+        nullified = (dodge and not (hit or sure)) or (defence and not pierce)
+        inc = max([100] * (crit + weak) + [x for x in self.stat_sum(att, "damage_pct") if x > 0], default=0)
+        dec = max([-x for x in self.stat_sum(att, "damage_pct") if x < 0], default=0)
+        amount = 0.0 if nullified else R.change_damage(base, inc, dec)
+        if resist and not nullified:
+            amount = R.resist_halve(amount)
+        self.emit("strike", unit=att["id"], target=tgt["id"], face=face, base=R.num(base), joint=joint,
+                  pips={"crit": 0 if joint else self.attr(att, "crit"), "hit": 0 if joint else self.attr(att, "hit"),
+                        "weakness": self.attr(tgt, "weakness"), "dodge": self.attr(tgt, "dodge"),
+                        "defence": self.attr(tgt, "defence"), "resist": self.attr(tgt, "resist") if element else 0},
+                  crit=crit, weakness=weak, dodge=dodge, hit=hit, defence=defence, resist=resist,
+                  nullified=nullified, damage=R.num(amount))
+        if nullified:
+            return None
+        self.hurt(tgt, amount, att, why)
+        if amount > 0:
+            self.passives(tgt, lambda t: t == "damaged", {"attacker": att})
+        return amount
+
+    def element_damage(self, att: dict[str, Any], tgt: dict[str, Any], amount: float, why: str) -> float:
+        """A non-strike damage: only 元抗 judged (H9), one die when the dealer has an element."""
+        inc = max([x for x in self.stat_sum(att, "damage_pct") if x > 0], default=0)
+        dec = max([-x for x in self.stat_sum(att, "damage_pct") if x < 0], default=0)
+        amount = R.change_damage(amount, inc, dec)
+        if att["element"] is not None:
+            face = self.roll("resist", att["id"])
+            if R.low_faces(self.attr(tgt, "resist"), face):
+                self.emit("resisted", unit=tgt["id"], face=face)
+                amount = R.resist_halve(amount)
+        self.hurt(tgt, amount, att, why)
+        return amount
+
+    # ---- movement ------------------------------------------------------------------------
+    def fall(self, u: dict[str, Any], c: Cell) -> None:
+        """H21: onto a 天堑: removed from the field until the next round start."""
+        u["chasm"] = cell_name(c)
+        u["pos"] = None
+        self.emit("chasm", unit=u["id"], pos=cell_name(c))
+
+    def slide(self, u: dict[str, Any], d: Cell, cells: int, dash: bool) -> tuple[int, dict[str, Any] | None, bool]:
+        """Move ``u`` up to ``cells`` points along ``d`` (a knockback, or a dash when ``dash``: it
+        passes grade I and ends on the farthest free point). Returns (points moved, the general it
+        stopped against, stopped early by an obstacle or the edge)."""
+        c = self.cell(u)
+        last_free = c
+        moved = 0
+        airborne = self.has(u, "腾空")
+        for _ in range(cells):
+            nxt = (c[0] + d[0], c[1] + d[1])
+            if not in_bounds(nxt, self.width, self.height):
+                u["pos"] = cell_name(last_free)
+                return moved, None, True
+            grade = self.terrain.get(nxt)
+            occupant = self.unit_at(nxt)
+            if grade == 4 or (grade == 2 and not airborne) or (occupant is not None and not dash):
+                u["pos"] = cell_name(last_free)
+                return moved, occupant if occupant is not None and occupant["alive"] else None, True
+            c = nxt
+            moved += 1
+            if grade == 3 and not airborne:
+                self.fall(u, c)
+                return moved, None, False
+            if occupant is None:
+                last_free = c
+        u["pos"] = cell_name(last_free)
+        return moved, None, False
+
+    def knockback(self, src_cell: Cell, tgt: dict[str, Any], spec: Any, att: dict[str, Any], extra: int = 0) -> None:
+        if isinstance(spec, dict):
+            cells, collide, behind = spec.get("cells", 1), spec.get("collide", 0), spec.get("push_behind", False)
+        else:
+            cells, collide, behind = spec, 0, False
+        cells = int(cells + extra)
+        tc = self.cell(tgt)
+        if tc is None or not tgt["alive"] or cells <= 0:
+            return
+        d = R.push_direction(src_cell, tc)
+        start = tgt["pos"]
+        moved, blocker, early = self.slide(tgt, d, cells, dash=False)
+        self.emit("knockback", unit=tgt["id"], source=att["id"], frm=start, to=tgt["pos"], cells=moved,
+                  wanted=cells, direction=_dir_name(d))
+        if early and tgt["pos"] is not None:
+            if collide:
+                self.emit("collision", unit=tgt["id"], amount=collide)
+                self.hurt(tgt, collide, att, "collision")
+            if behind and blocker is not None:
+                bm, _, _ = self.slide(blocker, d, cells - moved, dash=False)
+                self.emit("knockback", unit=blocker["id"], source=att["id"], frm=None, to=blocker["pos"], cells=bm,
+                          wanted=cells - moved, direction=_dir_name(d))
+
+    # ---- effects -------------------------------------------------------------------------
+    def effect(self, caster: dict[str, Any], tgt: dict[str, Any], eff: dict[str, Any], sk: dict[str, Any],
+               ctx: dict[str, Any]) -> bool:
+        """One effect on one target, in data order. Returns False when the strike was nullified
+        (the skill's remaining effects miss this target, ruling R2)."""
+        (key, val), = eff.items()
+        extra_dmg = self.mod(caster, sk["id"], "damage")
+        if key == "strike":
+            if not tgt["alive"]:
+                return False
+            base = (val if isinstance(val, (int, float)) and not isinstance(val, bool) else 1) + extra_dmg
+            dealt = self.strike(caster, tgt, base, sk["name"], sk=sk)
+            ctx["dealt"] = dealt or 0
+            return dealt is not None
+        if key == "damage":
+            if not tgt["alive"]:
+                return False
+            amount = val["amount"] if isinstance(val, dict) else val
+            bonus = val.get("bonus") if isinstance(val, dict) else None
+            if bonus and self.cond(bonus["if"], caster, tgt, ctx):
+                amount += bonus["add"]
+            ctx["dealt"] = self.element_damage(caster, tgt, amount + extra_dmg, sk["name"])
+        elif key == "repeat_damage":
+            if ctx.get("dealt"):
+                self.hurt(tgt, ctx["dealt"], caster, sk["name"])
+        elif key == "knockback":
+            src = ctx.get("origin") or self.cell(caster)
+            if src is not None and tgt is not caster:
+                self.knockback(src, tgt, val, caster, int(self.mod(caster, sk["id"], "knockback")))
+        elif key == "dash":
+            pass  # done before targets are struck (see cast)
+        elif key in ("heal", "qi", "shen"):
+            if key == "heal":
+                if val >= 0:
+                    self.heal(tgt, val, sk["name"])
+                else:
+                    self.hurt(tgt, -val, caster, sk["name"])
+            else:
+                top = tgt["max_qi"] if key == "qi" else tgt["max_shen"]
+                new = R.num(min(top, max(0, tgt[key] + val))) if key == "qi" else max(0, min(top, tgt[key] + int(val)))
+                if key == "qi" and val > 0:
+                    new = R.num(tgt["qi"] + val)  # 战斗潜能's 10 气 may exceed the maximum (ruling R4)
+                tgt[key] = new
+                self.emit(key, unit=tgt["id"], change=val, value=new)
+        elif key == "status":
+            st = {"name": val["name"], "rounds": val.get("rounds", 1)}
+            self.add_status(tgt, st, caster, at_once=ctx.get("at_once", False))
+        elif key == "buff":
+            st = {"name": val.get("name") or sk["name"], "rounds": val.get("rounds", 1), "skill": sk["id"]}
+            for k in ("stats", "off", "absorb", "immune", "round_end", "skill_mods"):
+                if val.get(k):
+                    st[k] = val[k]
+            at_once = ctx.get("at_once", False) or sk["timing"] in ("toggle",) or \
+                (sk["timing"] == "passive" and sk["trigger"] == "static")
+            self.add_status(tgt, st, caster, at_once=at_once)
+        elif key == "ward":
+            tgt["wards"].append({"kind": val.get("kind", "shen"), "count": val.get("count", 1),
+                                 "reflect": bool(val.get("reflect"))})
+            self.emit("ward_set", unit=tgt["id"], kind=val.get("kind", "shen"))
+        elif key == "reflect_round":
+            tgt["round"]["reflect"] = True
+            self.emit("reflect_set", unit=tgt["id"])
+        elif key == "extra_turn":
+            if tgt["id"] not in self.s["extra"]:
+                self.s["extra"].append(tgt["id"])
+            if tgt["id"] not in self.s["acted"]:
+                self.s["acted"].append(tgt["id"])  # 「跳过当前回合」
+            tgt["statuses"].append({"name": "停止行动", "rounds": 1, "active": False, "source": tgt["id"]})
+            self.emit("extra_turn", unit=tgt["id"])
+        elif key == "if":
+            if self.cond(val["cond"], caster, tgt, ctx):
+                for sub in val["then"]:
+                    if not self.effect(caster, tgt, sub, sk, ctx):
+                        return False
+        elif key == "negate_effects":
+            pass
+        elif key == "dash_to":
+            pass  # done in cast
+        return True
+
+    def cond(self, cond: Any, caster: dict[str, Any], tgt: dict[str, Any], ctx: dict[str, Any]) -> bool:
+        if cond == "lost_more_than_left":
+            return tgt["max_jing"] - tgt["jing"] > tgt["jing"]
+        if cond == "no_damage_dealt":
+            return not caster["round"]["dealt"]
+        if cond == "not_damaged":
+            return not tgt["round"]["damaged"]
+        if isinstance(cond, dict) and "within" in cond:
+            a, b = self.cell(caster), self.cell(tgt)
+            return a is not None and b is not None and R.in_square(a, b, cond["within"])
+        return False
+
+
+    # ---- actions of the general due ----------------------------------------------------------
+    def run_actions(self, u: dict[str, Any], actions: list[dict[str, Any]], strict: bool) -> list[Skip]:
+        """Play ``actions`` for ``u``. ``strict`` (gm check): return every problem as a Skip whose
+        field names ``actions.N``; else a problem is a logged skip costing nothing."""
+        problems: list[Skip] = []
+        for i, act in enumerate(actions):
+            if self.s["winner"] is not None:
+                break
+            if not self.can_act(u):
+                if not strict:
+                    self.emit("skip", unit=u["id"], action=i, kind=act["kind"], reason="cannot_act", params={})
+                break
+            try:
+                self.do_action(u, act, i, len(actions))
+            except Skip as e:
+                e.field = f"actions.{i}" + (f".{e.field}" if e.field else "")
+                if strict:
+                    problems.append(e)
+                else:
+                    self.emit("skip", unit=u["id"], action=i, kind=act["kind"], reason=e.code, params=e.params)
+        return problems
+
+    def pay_ap(self, u: dict[str, Any], n: int) -> None:
+        if u["ap"] < n:
+            raise Skip("no_points", need=n, left=u["ap"])
+
+    def do_action(self, u: dict[str, Any], act: dict[str, Any], i: int, count: int) -> None:
+        kind = act["kind"]
+        if kind == "move":
+            self.do_move(u, act["to"])
+        elif kind == "attack":
+            self.do_attack(u, act["target"])
+        elif kind in ("skill", "item"):
+            self.do_skill(u, act)
+        elif kind == "substitute":
+            self.do_substitute(u, act["reserve"], count)
+
+    def do_move(self, u: dict[str, Any], legs: list[str]) -> None:
+        self.pay_ap(u, len(legs))
+        if self.has(u, "定身"):
+            raise Skip("rooted")
+        if u["legs"] + len(legs) > 2:
+            raise Skip("third_leg", used=u["legs"])
+        # check every leg before moving (a sheet's leg list is one action)
+        c = self.cell(u)
+        budget = u["move"]
+        plan = []
+        for k, name in enumerate(legs):
+            to = parse_cell(name)
+            if to == c or not R.same_line(c, to):
+                raise Skip("leg_not_straight", field=f"move.{k}" if len(legs) > 1 else "move", frm=cell_name(c),
+                           to=name)
+            d = ((to[0] > c[0]) - (to[0] < c[0]), (to[1] > c[1]) - (to[1] < c[1]))
+            dist = max(abs(to[0] - c[0]), abs(to[1] - c[1]))
+            if dist > budget:
+                raise Skip("leg_too_far", field=f"move.{k}" if len(legs) > 1 else "move", dist=dist, left=budget)
+            p = c
+            fell = None
+            for _ in range(dist):
+                p = (p[0] + d[0], p[1] + d[1])
+                grade = self.terrain.get(p)
+                if grade == 3 and not self.has(u, "腾空"):
+                    fell = p
+                    break
+                if self.blocked(p, airborne=self.has(u, "腾空")):
+                    raise Skip("leg_blocked", field=f"move.{k}" if len(legs) > 1 else "move", at=cell_name(p))
+            plan.append((c, to, d, dist, fell))
+            budget -= dist
+            c = to
+            if fell:
+                break
+        for frm, to, d, dist, fell in plan:
+            u["ap"] -= 1
+            u["legs"] += 1
+            if fell:
+                steps = max(abs(fell[0] - frm[0]), abs(fell[1] - frm[1]))
+                u["move"] -= steps
+                self.emit("move", unit=u["id"], frm=cell_name(frm), to=cell_name(fell), cells=steps, move=u["move"])
+                self.fall(u, fell)
+                return
+            u["move"] -= dist
+            u["pos"] = cell_name(to)
+            self.emit("move", unit=u["id"], frm=cell_name(frm), to=cell_name(to), cells=dist, move=u["move"])
+
+    def target(self, tid: str) -> dict[str, Any]:
+        t = self.units.get(tid)
+        if t is None:
+            raise Skip("target_unknown", field="target", target=tid)
+        return t
+
+    def do_attack(self, u: dict[str, Any], tid: str) -> None:
+        self.pay_ap(u, 1)
+        if self.has(u, "缴械"):
+            raise Skip("disarmed")
+        t = self.target(tid)
+        if not self.enemies(u, t):
+            raise Skip("not_enemy", field="attack", target=tid)
+        why = self.reachable_target(u, t, self.range_of(u), flying=True)
+        if why:
+            raise Skip(why, field="attack", target=tid, range=self.range_of(u))
+        u["ap"] -= 1
+        self.emit("attack", unit=u["id"], target=tid)
+        base = 0.5 if u["element"] in R.HALF_ATTACK_ELEMENTS else 1
+        self.strike(u, t, base, "attack")
+        if not self.checking:
+            self.joint_attacks(u, t, base)
+        self.check_victory()
+
+    def joint_attacks(self, att: dict[str, Any], t: dict[str, Any], base_unused: float) -> None:
+        """H14: allies whose standing order allows strike T once each, in initiative order."""
+        for aid in list(self.s["order"]):
+            a = self.units[aid]
+            if a is att or a["side"] != att["side"] or not t["alive"] or self.s["winner"] is not None:
+                continue
+            spec = self.s["standing"].get(a["player"], {}).get("joint_attack", {}).get(aid)
+            if spec is None or not self.can_act(a) or self.has(a, "缴械") or a["ap"] < 1:
+                continue
+            against = spec.get("against", "any")
+            when = spec.get("when", "any")
+            if against != "any" and t["id"] not in against:
+                continue
+            acted = aid in self.s["acted"]
+            if (when == "before_turn" and acted) or (when == "after_turn" and not acted):
+                continue
+            if a["qi"] < 1 + spec.get("keep_qi", 0):
+                continue
+            if self.reachable_target(a, t, self.range_of(a), flying=True):
+                continue
+            a["ap"] -= 1
+            a["qi"] = R.num(a["qi"] - 1)
+            self.emit("joint_attack", unit=aid, target=t["id"], ap=a["ap"], qi=a["qi"])
+            base = 0.5 if a["element"] in R.HALF_ATTACK_ELEMENTS else 1
+            self.strike(a, t, base, "joint", joint=True)
+
+    def skill_cost(self, u: dict[str, Any], sk: dict[str, Any]) -> float:
+        return sk["qi"] + self.mod(u, sk["id"], "qi")
+
+    def do_skill(self, u: dict[str, Any], act: dict[str, Any]) -> None:
+        self.pay_ap(u, 1)
+        sid = act.get("skill") or act.get("item")
+        item = act["kind"] == "item"
+        if item:
+            if sid not in u["items"]:
+                raise Skip("item_unknown", field="item", item=sid, allowed=", ".join(u["items"]) or "-")
+            sk = self.s["items_def"][sid]
+        else:
+            sk = self.skill(u, sid)
+            if sk is None or sid not in [x["id"] for x in self.generals(u["general"])["skills"]]:
+                raise Skip("skill_unknown", field="skill", skill=sid, allowed=", ".join(
+                    x["id"] for x in self.generals(u["general"])["skills"] if x["timing"] in ("active", "toggle")))
+            if sk["timing"] not in ("active", "toggle"):
+                raise Skip("skill_not_active", field="skill", skill=sid, timing=sk["timing"])
+            if self.has(u, "沉默"):
+                raise Skip("silenced", field="skill")
+            if self.has(u, "蓄力"):
+                raise Skip("charging", field="skill")
+        if sk["timing"] == "toggle" and sid in u["toggles"]:
+            u["ap"] -= 1
+            u["toggles"].remove(sid)
+            u["statuses"] = [st for st in u["statuses"] if st.get("skill") != sid]
+            self.emit("toggle_off", unit=u["id"], skill=sid, name=sk["name"])
+            return
+        self.cast(u, sk, act, first=False)
+        if item:
+            u["items"].remove(sid)
+        self.check_victory()
+
+    def targets(self, u: dict[str, Any], sk: dict[str, Any], act: dict[str, Any]) -> list[dict[str, Any]]:
+        shape = sk["shape"]
+        r = self.range_of(u, sk)
+        if shape == "self":
+            return [u]
+        if shape == "single":
+            tid = act.get("target")
+            if tid is None:
+                raise Skip("need_target", field="target")
+            t = self.target(tid)
+            if not self.matches(u, t, sk["affects"]):
+                raise Skip("not_affected", field="target", target=tid, affects=sk["affects"])
+            why = self.reachable_target(u, t, r, flying=True) if t is not u else None
+            if why:
+                raise Skip(why, field="target", target=tid, range=r)
+            return [t]
+        if shape == "all":
+            out = []
+            c = self.cell(u)
+            for t in self.on_field():
+                if t is u or not self.matches(u, t, sk["affects"]):
+                    continue
+                tc = self.cell(t)
+                if R.in_square(c, tc, r) and (u["element"] not in R.LINE_ELEMENTS or R.same_line(c, tc)):
+                    out.append(t)
+            return out
+        if shape == "point":
+            at = act.get("at")
+            if at is None:
+                raise Skip("need_at", field="at")
+            p = parse_cell(at)
+            if not R.in_square(self.cell(u), p, r):
+                raise Skip("out_of_range", field="at", target=at, range=r)
+            t = self.unit_at(p)
+            return [t] if t is not None and t["alive"] and self.matches(u, t, sk["affects"]) else []
+        # first_in_direction and {line: N}: a flying object along the sheet's direction
+        d = R.DIRECTIONS.get(act.get("direction") or "")
+        if d is None:
+            raise Skip("need_direction", field="direction")
+        reach = shape["line"] if isinstance(shape, dict) else r
+        c = self.cell(u)
+        for _ in range(reach):
+            c = (c[0] + d[0], c[1] + d[1])
+            if not in_bounds(c, self.width, self.height) or self.terrain.get(c) in (2, 4):
+                return []
+            t = self.unit_at(c)
+            if t is not None:
+                return [t] if t["alive"] and self.matches(u, t, sk["affects"]) else []
+        return []
+
+    def cast(self, u: dict[str, Any], sk: dict[str, Any], act: dict[str, Any], first: bool) -> None:
+        """Cast ``sk``: pay 气 and 行动力 (H6, with the 50 % overdraw), then its effects per target."""
+        cost = self.skill_cost(u, sk)
+        if u["qi"] < cost:
+            raise Skip("qi_short", field="skill", need=R.num(cost), left=u["qi"])
+        mc = sk["move_cost"]
+        if u["move"] < mc and u["move"] * 2 < mc:
+            raise Skip("move_short", field="skill", need=mc, left=u["move"])
+        dashes = [e for e in sk["effects"] if "dash" in e or "dash_to" in e]
+        if dashes and self.has(u, "定身"):
+            raise Skip("rooted")
+        tgts = self.targets(u, sk, act)
+        if not first:
+            u["ap"] -= 1
+        u["qi"] = R.num(u["qi"] - cost)
+        overdraw = u["move"] < mc
+        u["move"] = 0 if overdraw else u["move"] - mc
+        if sk["timing"] == "toggle":
+            u["toggles"].append(sk["id"])
+        self.emit("skill", unit=u["id"], skill=sk["id"], name=sk["name"], qi=R.num(cost), qi_left=u["qi"],
+                  move_cost=mc, overdraw=overdraw, move=u["move"], targets=[t["id"] for t in tgts],
+                  direction=act.get("direction"), first=first)
+        for e in dashes:
+            self.dash(u, e, act, tgts)
+        if u["pos"] is None:
+            return  # fell into a 天堑: the rest is void (H21)
+        at_once = first  # 先手 statuses count from the round they are cast in (ruling R3)
+        for t in tgts:
+            ctx: dict[str, Any] = {"at_once": at_once, "origin": self.cell(u)}
+            for eff in sk["effects"]:
+                if "dash" in eff or "dash_to" in eff:
+                    continue
+                if not self.effect(u, t, eff, sk, ctx):
+                    break
+            if self.s["winner"] is not None:
+                return
+
+    def dash(self, u: dict[str, Any], e: dict[str, Any], act: dict[str, Any], tgts: list[dict[str, Any]]) -> None:
+        start = u["pos"]
+        if "dash" in e:
+            d = R.DIRECTIONS.get(act.get("direction") or "")
+            if d is None:
+                raise Skip("need_direction", field="direction")
+            cells = int(e["dash"])
+            t = next((x for x in tgts if x is not u), None)
+            if t is not None:  # a charge stops in front of its target (ruling R16)
+                tc, c = self.cell(t), self.cell(u)
+                cells = min(cells, max(abs(tc[0] - c[0]), abs(tc[1] - c[1])) - 1)
+            self.slide(u, d, cells, dash=True)
+        else:
+            t = next((x for x in tgts if x is not u), None)
+            if t is None:
+                return
+            front, back = R.front_back(self.cell(u), self.cell(t))
+            dest = front if e["dash_to"] == "front" else back
+            if in_bounds(dest, self.width, self.height) and not self.blocked(dest) and self.terrain.get(dest) != 3:
+                u["pos"] = cell_name(dest)
+        if u["pos"] != start:
+            self.emit("dash", unit=u["id"], frm=start, to=u["pos"])
+
+    def do_substitute(self, u: dict[str, Any], rid: str, count: int) -> None:
+        if count != 1:
+            raise Skip("substitute_not_alone", field="substitute")
+        if u["ap"] < 2:
+            raise Skip("no_points", need=2, left=u["ap"])
+        r = self.units.get(rid)
+        taken = {x.get("replaced_by") for x in self.s["units"]} | {x.get("leaving") for x in self.s["units"]}
+        if r is None or r["player"] != u["player"] or r["role"] != "reserve" or not r["alive"] or rid in taken:
+            bench = [x["id"] for x in self.s["units"] if x["player"] == u["player"] and x["role"] == "reserve"
+                     and x["alive"] and x["id"] not in taken]
+            raise Skip("reserve_unknown", field="substitute", reserve=rid, allowed=", ".join(bench) or "-")
+        u["ap"] = 0
+        u["leaving"] = rid
+        self.emit("substitute", unit=u["id"], reserve=rid)
+
+    # ---- the round -----------------------------------------------------------------------
+    def end_turn(self, u: dict[str, Any]) -> None:
+        if u["id"] not in self.s["acted"]:
+            self.s["acted"].append(u["id"])
+        self.emit("turn_end", unit=u["id"], ap=u["ap"], move=u["move"])
+
+    def advance(self) -> None:
+        """Everything automatic up to the next general able to act (sets ``next``)."""
+        idle_rounds = 0
+        while self.s["winner"] is None:
+            while self.s["extra"]:
+                u = self.units[self.s["extra"].pop(0)]
+                if u["alive"] and u["pos"] is not None and not self.has(u, "寂灭"):
+                    u["ap"], u["move"], u["legs"] = 2, self.move_value(u), 0
+                    self.s["next"] = {"unit": u["id"], "player": u["player"]}
+                    self.emit("next", unit=u["id"], extra=True)
+                    return
+            for uid in self.s["order"]:
+                if uid in self.s["acted"]:
+                    continue
+                u = self.units[uid]
+                if self.can_act(u):
+                    self.s["next"] = {"unit": uid, "player": u["player"]}
+                    self.emit("next", unit=uid, extra=False)
+                    return
+                self.s["acted"].append(uid)
+                if u["alive"]:
+                    why = next((n for n in CANT_ACT if self.has(u, n)), "off_field")
+                    self.emit("turn_skipped", unit=uid, reason=why)
+            field = self.on_field()
+            if field and all(self.has(u, "寂灭") for u in field):
+                break  # nobody can ever act again: the GM amends (ruling R10)
+            if idle_rounds > ROUND_GUARD:
+                break
+            self.end_round()
+            if self.s["winner"] is not None:
+                break
+            self.s["round"] += 1
+            self.start_round()
+            idle_rounds += 1
+        self.s["next"] = None
+
+    def end_round(self) -> None:
+        """H16 end: round-end effects (in order), then active statuses lose a round."""
+        r = self.s["round"]
+        for uid in list(self.s["order"]):
+            u = self.units[uid]
+            if not u["alive"] or u["pos"] is None:
+                continue
+            self.passives(u, lambda t: t == "round_end")
+            for st in list(self.active_buffs(u)):
+                rule = st.get("round_end")
+                if rule and u["alive"] and (rule.get("if") is None or self.cond(rule["if"], u, u, {})):
+                    if rule.get("heal"):
+                        self.heal(u, rule["heal"], st["name"])
+            if u["round"].get("reflect") and u["alive"]:
+                for sid, amt in list(u["round"]["received"].items()):
+                    src = self.units[sid]
+                    if src["alive"] and src["id"] != uid:
+                        self.emit("reflect", unit=uid, target=sid, amount=amt)
+                        self.hurt(src, amt, u, "reflect")
+            if self.has(u, "睡眠") and u["alive"]:
+                u["shen"] = min(u["max_shen"], u["shen"] + 1)
+                self.emit("shen", unit=uid, shen=u["shen"], why="睡眠")
+        for u in self.s["units"]:
+            keep = []
+            for st in u["statuses"]:
+                if st["active"] and st["rounds"] is not None:
+                    st["rounds"] -= 1
+                    if st["rounds"] <= 0:
+                        self.emit("status_end", unit=u["id"], name=st["name"])
+                        continue
+                keep.append(st)
+            u["statuses"] = keep
+            u["round"] = {"damaged": False, "dealt": False, "shen_lost": False, "received": {}}
+        self.emit("round_end", round=r)
+
+    def start_round(self) -> None:
+        """H16 start: (a) substitutions, (b) 天堑 returns, (c) pending statuses, (d) points and
+        行动力, (e) 天启 re-sort, (f) 先手 skills, (g) round-start effects; then 恢气."""
+        r = self.s["round"]
+        tianqi = r % 2 == 0
+        self.emit("round_start", round=r, tianqi=tianqi)
+        self.s["acted"] = []
+        for u in list(self.s["units"]):
+            rid = u.get("leaving") or (u.get("replaced_by") if u["role"] == "dead" else None)
+            if rid and (u["role"] == "dead" and u.get("pos") is not None or u.get("leaving") or u.get("chasm")):
+                self.swap(u, self.units[rid])
+        for u in self.s["units"]:
+            if u["alive"] and u.get("chasm"):
+                self.chasm_return(u)
+        for u in self.s["units"]:
+            for st in u["statuses"]:
+                if not st["active"]:
+                    st["active"] = True
+        for u in self.s["units"]:
+            if u["alive"] and u["role"] == "main":
+                u["ap"], u["move"], u["legs"] = 2, self.move_value(u), 0
+        if tianqi:
+            self.sort_order()
+        self.first_skills()
+        for uid in list(self.s["order"]):
+            u = self.units[uid]
+            if u["alive"] and u["pos"] is not None:
+                self.passives(u, lambda t: t == "round_start")
+        self.regen(tianqi)
+
+    def regen(self, tianqi: bool) -> None:
+        """H2: each general in ``order`` regains its bracket value (+1 on 天启 rounds), to its max."""
+        for uid in self.s["order"]:
+            u = self.units[uid]
+            if not u["alive"] or self.has(u, "郁气"):
+                continue
+            gain = u["qi_regen"] + (1 if tianqi else 0)
+            new = R.num(max(u["qi"], min(u["max_qi"], u["qi"] + gain)))
+            if new != u["qi"]:
+                u["qi"] = new
+                self.emit("regen", unit=uid, qi=new)
+
+    def swap(self, out: dict[str, Any], inn: dict[str, Any]) -> None:
+        """H15: the reserve takes the leaver's point and place in the order."""
+        pos = out["pos"] or self.free_point(parse_cell(out["chasm"]) if out.get("chasm") else None)
+        inn["role"] = "main"
+        inn["pos"] = pos
+        inn["statuses"], inn["wards"], inn["toggles"] = [], [], []
+        order = self.s["order"]
+        if out["id"] in order:
+            order[order.index(out["id"])] = inn["id"]
+        else:
+            order.append(inn["id"])
+        out["pos"] = None
+        out["chasm"] = None
+        if out["alive"]:
+            out["role"] = "reserve"
+            out["statuses"], out["wards"], out["toggles"] = [], [], []
+        out["leaving"] = None
+        self.emit("enter", unit=inn["id"], replaces=out["id"], pos=pos)
+
+    def free_point(self, near: Cell | None) -> str | None:
+        cands = []
+        if near is not None:
+            cands = [(near[0] + dx, near[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+            cands.sort(key=lambda c: (c[1], c[0]))
+        cands += [parse_cell(s) for s in self.s["map"]["spawns"]]
+        cands += [(x, y) for y in range(self.height) for x in range(self.width)]
+        for c in cands:
+            if in_bounds(c, self.width, self.height) and c not in self.terrain and self.unit_at(c) is None:
+                return cell_name(c)
+        return None
+
+    def chasm_return(self, u: dict[str, Any]) -> None:
+        """H21: back on a free point within range 1 of the 天堑 (standing choice, else reading
+        order), with 10 % of max 精 rounded down to a half as damage."""
+        ch = parse_cell(u["chasm"])
+        free = [(ch[0] + dx, ch[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+        free = [c for c in free if in_bounds(c, self.width, self.height) and c not in self.terrain
+                and self.unit_at(c) is None]
+        if not free:
+            self.emit("chasm_stuck", unit=u["id"])
+            return
+        pref = self.s["standing"].get(u["player"], {}).get("chasm_return", {}).get(u["id"]) or []
+        pref = [pref] if isinstance(pref, str) else pref
+        names = [cell_name(c) for c in sorted(free, key=lambda c: (c[1], c[0]))]
+        pick = next((p for p in pref if p in names), names[0])
+        u["pos"] = pick
+        u["chasm"] = None
+        self.emit("chasm_return", unit=u["id"], pos=pick)
+        self.hurt(u, R.floor_half(u["max_jing"] / 10), None, "chasm")
+
+    def first_skills(self) -> None:
+        """(f) 先手 skills from the standing orders, by caster 行动力 (l.145), then order."""
+        casts = []
+        for player in self.s["players"]:
+            for uid, sids in (self.s["standing"].get(player, {}).get("first_skills") or {}).items():
+                u = self.units.get(uid)
+                if u is None or u["player"] != player or not self.can_act(u):
+                    continue
+                for sid in sids:
+                    casts.append((-self.move_value(u), self.s["order"].index(uid), uid, sid))
+        casts.sort(key=lambda c: (c[0], c[1]))
+        for _, _, uid, sid in casts:
+            u = self.units[uid]
+            sk = self.skill(u, sid)
+            if sk is None or sk["timing"] != "first" or self.has(u, "沉默") or not self.can_act(u):
+                continue
+            try:
+                self.cast(u, sk, {"kind": "skill", "skill": sid}, first=True)
+            except Skip as e:
+                self.emit("skip", unit=uid, action=None, kind="first", reason=e.code, params=e.params)
+
+    def sort_order(self, initial: bool = False) -> None:
+        """H11: by effective 行动力; ties by the previous order, else roll-offs (higher first,
+        equal faces roll again), each roll in scenario order."""
+        prev = list(self.s["order"])
+        ids = [u["id"] for u in self.s["units"] if u["role"] == "main" and (u["alive"] or u.get("replaced_by"))
+               and (u["id"] in prev or initial)]
+        ids += [x for x in prev if x not in ids]
+        scen = [u["id"] for u in self.s["units"]]
+        groups: dict[int, list[str]] = {}
+        for uid in ids:
+            groups.setdefault(self.move_value(self.units[uid]), []).append(uid)
+        out: list[str] = []
+        for mv in sorted(groups, reverse=True):
+            g = groups[mv]
+            if len(g) > 1 and all(x in prev for x in g):
+                g.sort(key=prev.index)
+            elif len(g) > 1:
+                g = self.roll_off(sorted(g, key=scen.index))
+            out.extend(g)
+        self.s["order"] = out
+        self.emit("order", order=out, initial=initial)
+
+    def roll_off(self, ids: list[str]) -> list[str]:
+        faces = {uid: self.roll("initiative", uid) for uid in ids}
+        by: dict[int, list[str]] = {}
+        for uid in ids:
+            by.setdefault(faces[uid], []).append(uid)
+        out: list[str] = []
+        for f in sorted(by, reverse=True):
+            out.extend(self.roll_off(by[f]) if len(by[f]) > 1 else by[f])
+        return out
+
+
+def _dir_name(d: Cell) -> str:
+    for k, v in R.DIRECTIONS.items():
+        if v == d:
+            return k
+    return "?"

@@ -1,0 +1,248 @@
+"""Order sheets (contract section 3): one general's turn plus standing orders, with the seed's
+Chinese wording accepted for keys and values. ``parse`` refuses what is illegal before any roll
+by playing the actions on a copy of the state (moves, dashes, knockbacks; no damage, no luck)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from gm_tool.core.grid import cell_name
+from gm_tool.core.schema import Validator
+from gm_tool.errors import Problem
+from gm_tool.rulesets.hunlu.engine import Dice, Game
+
+SHEET_KEYS = {"turn": "turn", "回合": "turn", "player": "player", "玩家": "player", "unit": "unit",
+              "魂将": "unit", "actions": "actions", "行动": "actions", "standing": "standing", "常驻": "standing"}
+ACTION_KEYS = {"move": "move", "移动": "move", "attack": "attack", "普攻": "attack", "skill": "skill",
+               "技能": "skill", "item": "item", "物品": "item", "substitute": "substitute", "替换": "substitute"}
+ARG_KEYS = {"target": "target", "目标": "target", "at": "at", "位置": "at", "direction": "direction",
+            "方向": "direction", "card": "card", "心战": "card"}
+DIRECTION = {"up": "up", "down": "down", "left": "left", "right": "right", "上": "up", "下": "down",
+             "左": "left", "右": "right", "北": "up", "南": "down", "西": "left", "东": "right"}
+STANDING_KEYS = {"joint_attack": "joint_attack", "联合攻击": "joint_attack", "reserve_order": "reserve_order",
+                 "替补顺序": "reserve_order", "chasm_return": "chasm_return", "天堑回归": "chasm_return",
+                 "first_skills": "first_skills", "先手": "first_skills", "先手技能": "first_skills",
+                 "heart_card": "heart_card", "心战": "heart_card"}
+JOINT_KEYS = {"against": "against", "目标": "against", "when": "when", "时机": "when", "keep_qi": "keep_qi",
+              "保留气": "keep_qi"}
+WHEN = {"any": "any", "任意": "any", "before_turn": "before_turn", "回合前": "before_turn",
+        "after_turn": "after_turn", "回合后": "after_turn"}
+CARDS = {"A": "A", "B": "B", "none": "none", "未启用": "none", "a": "A", "b": "B"}
+MAX_ACTIONS = 8
+
+
+@dataclass
+class Orders:
+    player: str
+    unit: str | None = None
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    standing: dict[str, Any] = field(default_factory=dict)
+
+
+def _stub() -> int:
+    return 4
+
+
+def check_game(state: dict[str, Any]) -> Game:
+    g = Game(copy.deepcopy(state), Dice({"dice": []}, None, _stub))
+    g.checking = True
+    return g
+
+
+def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Orders:
+    v = Validator(source, lang)
+    sh = v.unknown_keys(sheet, SHEET_KEYS)
+    player = sh.get("player")
+    if player not in state["players"]:
+        v.add("player.unknown", "player", player=player, allowed=", ".join(state["players"]))
+        v.raise_if_any()
+    turn = sh.get("turn")
+    if turn is not None and turn != state["turn"] + 1:
+        v.add("orders.turn", "turn", got=turn, expected=state["turn"] + 1)
+    units = {u["id"]: u for u in state["units"]}
+    nxt = state.get("next")
+    due_unit = nxt["unit"] if nxt and nxt["player"] == player else None
+    unit = sh.get("unit")
+    if unit is not None and unit != due_unit:
+        v.add("hunlu.orders.unit_not_due", "unit", unit=unit, due=nxt["unit"] if nxt else "-")
+    actions: list[dict[str, Any]] = []
+    raw = sh.get("actions")
+    if raw:
+        if due_unit is None:
+            v.add("hunlu.orders.not_due", "actions", player=player, due=nxt["player"] if nxt else "-")
+        elif v.typed(raw, list, "actions"):
+            if len(raw) > MAX_ACTIONS:
+                v.add("hunlu.orders.too_many", "actions", count=len(raw), limit=MAX_ACTIONS)
+            else:
+                parsed = [parse_action(v, state, units[due_unit], x, f"actions.{i}") for i, x in enumerate(raw)]
+                actions = [a for a in parsed if a is not None]
+    standing = parse_standing(v, state, player, sh.get("standing"), units)
+    v.raise_if_any()
+    if actions:
+        g = check_game(state)
+        apply_standing(g.s, player, standing)
+        for p in g.run_actions(g.units[due_unit], actions, strict=True):
+            v.problems.append(Problem(f"hunlu.skip.{p.code}", source, p.field, p.params))
+        v.raise_if_any()
+    return Orders(player, due_unit, actions, standing)
+
+
+def parse_action(v: Validator, state: dict[str, Any], u: dict[str, Any], a: Any, path: str) -> dict[str, Any] | None:
+    if isinstance(a, str) and a in ("pass", "跳过"):
+        return None
+    if not isinstance(a, dict):
+        v.add("hunlu.orders.action", path, allowed=", ".join(sorted(set(ACTION_KEYS.values()))))
+        return None
+    kinds = [k for k in a if ACTION_KEYS.get(k)]
+    if len(kinds) != 1:
+        v.add("hunlu.orders.action", path, allowed=", ".join(sorted(set(ACTION_KEYS.values()))))
+        return None
+    kind = ACTION_KEYS[kinds[0]]
+    val = a[kinds[0]]
+    rest = v.unknown_keys({k: x for k, x in a.items() if k != kinds[0]}, ARG_KEYS, path + ".")
+    w, h = state["map"]["width"], state["map"]["height"]
+    out: dict[str, Any] = {"kind": kind}
+    if kind == "move":
+        legs = val if isinstance(val, list) else [val]
+        if not legs or len(legs) > 2:
+            v.add("hunlu.skip.third_leg", f"{path}.move", used=0)
+            return None
+        cells = [v.cell(x, f"{path}.move" + (f".{k}" if isinstance(val, list) else ""), w, h)
+                 for k, x in enumerate(legs)]
+        if None in cells:
+            return None
+        out["to"] = [cell_name(c) for c in cells]
+        return out
+    if kind in ("attack", "substitute"):
+        if not isinstance(val, str) or not val:
+            v.add("field.type", f"{path}.{kind}", expected="string", got=type(val).__name__)
+            return None
+        key = "target" if kind == "attack" else "reserve"
+        out[key] = resolve_unit(state, val)
+        return out
+    # skill / item: by id or by name
+    if not isinstance(val, str):
+        v.add("field.type", f"{path}.{kind}", expected="string", got=type(val).__name__)
+        return None
+    if kind == "skill":
+        gen = state["generals"][u["general"]]
+        sid = next((s["id"] for s in gen["skills"] if val in (s["id"], s["name"])), val)
+        out["skill"] = sid
+    else:
+        out["item"] = val
+    if "target" in rest:
+        out["target"] = resolve_unit(state, str(rest["target"]))
+    if "at" in rest:
+        c = v.cell(rest["at"], f"{path}.at", w, h)
+        out["at"] = cell_name(c) if c else None
+    if "direction" in rest:
+        out["direction"] = v.choice(rest, "direction", DIRECTION, f"{path}.direction")
+    if "card" in rest:
+        out["card"] = v.choice(rest, "card", CARDS, f"{path}.card")
+    return out
+
+
+def resolve_unit(state: dict[str, Any], ref: str) -> str:
+    """A unit id, or a unit's name when exactly one unit has it."""
+    if any(u["id"] == ref for u in state["units"]):
+        return ref
+    named = [u["id"] for u in state["units"] if u["name"] == ref]
+    return named[0] if len(named) == 1 else ref
+
+
+def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,
+                   units: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    if raw is None:
+        return {}
+    if not v.typed(raw, dict, "standing"):
+        return {}
+    st = v.unknown_keys(raw, STANDING_KEYS, "standing.")
+    own = [uid for uid, u in units.items() if u["player"] == player]
+    out: dict[str, Any] = {}
+
+    def own_unit(uid: Any, path: str) -> str | None:
+        ref = resolve_unit(state, str(uid))
+        if ref not in own:
+            v.add("hunlu.orders.not_own", path, unit=uid, allowed=", ".join(own))
+            return None
+        return ref
+
+    if "joint_attack" in st:
+        ja = st["joint_attack"] or {}
+        out["joint_attack"] = {}
+        if v.typed(ja, dict, "standing.joint_attack"):
+            for uid, spec in ja.items():
+                p = f"standing.joint_attack.{uid}"
+                ref = own_unit(uid, p)
+                spec = spec if spec is not None else {}
+                if ref is None or not v.typed(spec, dict, p):
+                    continue
+                spec = v.unknown_keys(spec, JOINT_KEYS, p + ".")
+                against = spec.get("against", "any")
+                if against in ("any", "任意"):
+                    against = "any"
+                elif isinstance(against, list) and all(isinstance(x, str) for x in against):
+                    against = [resolve_unit(state, x) for x in against]
+                    for k, x in enumerate(against):
+                        if x not in units or units[x]["side"] == units[ref]["side"]:
+                            v.add("hunlu.orders.not_enemy_unit", f"{p}.against.{k}", unit=x)
+                else:
+                    v.add("field.choice", f"{p}.against", value=against, allowed="any, [ids]")
+                out["joint_attack"][ref] = {"against": against,
+                                            "when": v.choice(spec, "when", WHEN, f"{p}.when", "any"),
+                                            "keep_qi": v.integer(spec, "keep_qi", f"{p}.keep_qi", 0, 99, 0)}
+    if "reserve_order" in st:
+        ro = st["reserve_order"] or []
+        if v.typed(ro, list, "standing.reserve_order"):
+            out["reserve_order"] = [r for k, x in enumerate(ro) if (r := own_unit(x, f"standing.reserve_order.{k}"))]
+    if "chasm_return" in st:
+        cr = st["chasm_return"] or {}
+        out["chasm_return"] = {}
+        if v.typed(cr, dict, "standing.chasm_return"):
+            w, h = state["map"]["width"], state["map"]["height"]
+            for uid, cells in cr.items():
+                ref = own_unit(uid, f"standing.chasm_return.{uid}")
+                cells = cells if isinstance(cells, list) else [cells]
+                got = [v.cell(c, f"standing.chasm_return.{uid}.{k}", w, h) for k, c in enumerate(cells)]
+                if ref:
+                    out["chasm_return"][ref] = [cell_name(c) for c in got if c]
+    if "first_skills" in st:
+        fs = st["first_skills"] or {}
+        out["first_skills"] = {}
+        if v.typed(fs, dict, "standing.first_skills"):
+            for uid, sids in fs.items():
+                p = f"standing.first_skills.{uid}"
+                ref = own_unit(uid, p)
+                sids = sids if isinstance(sids, list) else [sids]
+                if ref is None:
+                    continue
+                gen = state["generals"][units[ref]["general"]]
+                firsts = {s["id"]: s["id"] for s in gen["skills"] if s["timing"] == "first"}
+                firsts.update({s["name"]: s["id"] for s in gen["skills"] if s["timing"] == "first"})
+                got = []
+                for k, sid in enumerate(sids):
+                    if sid not in firsts:
+                        v.add("hunlu.orders.not_first", f"{p}.{k}", skill=sid,
+                              allowed=", ".join(sorted(set(firsts.values()))) or "-")
+                    else:
+                        got.append(firsts[sid])
+                out["first_skills"][ref] = got
+    if "heart_card" in st:
+        hc = st["heart_card"] or {}
+        out["heart_card"] = {}
+        if v.typed(hc, dict, "standing.heart_card"):
+            for uid, card in hc.items():
+                ref = own_unit(uid, f"standing.heart_card.{uid}")
+                c = v.choice({"c": card}, "c", CARDS, f"standing.heart_card.{uid}")
+                if ref and c:
+                    out["heart_card"][ref] = c
+    return out
+
+
+def apply_standing(state: dict[str, Any], player: str, standing: dict[str, Any]) -> None:
+    """Each key given replaces the stored one."""
+    mine = state["standing"].setdefault(player, {})
+    for k in sorted(standing):
+        mine[k] = copy.deepcopy(standing[k])

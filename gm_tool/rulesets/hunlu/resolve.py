@@ -1,0 +1,50 @@
+"""One `gm resolve`: standing orders, then the due general's turn, then everything automatic up to
+the next general able to act (contract sections 1, 3 and 4)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from gm_tool.core.chance import Chance
+from gm_tool.core.events import EventLog
+from gm_tool.core.ruleset import Resolution
+from gm_tool.core.schema import Validator
+from gm_tool.rulesets.hunlu.engine import Dice, Game
+from gm_tool.rulesets.hunlu.orders import apply_standing
+from gm_tool.rulesets.hunlu.setup import check_dice, refresh
+
+DICE_FILE = "_dice.yaml"
+
+
+def resolve(state: dict[str, Any], orders: dict[str, Any], seed: str, dice: list[int] | None = None) -> Resolution:
+    if dice is not None:
+        v = Validator(DICE_FILE)
+        dice = check_dice(v, dice, "dice")
+        v.raise_if_any()
+    s = copy.deepcopy(state)
+    log = EventLog()
+    n = s["turn"] + 1
+    g = Game(s, Dice(s, dice, Chance(seed, f"turn-{n}")), log)
+    if dice:
+        g.emit("dice_file", dice=list(dice))
+    for player in s["players"]:
+        o = orders.get(player)
+        if o is not None and o.standing:
+            apply_standing(s, player, o.standing)
+            g.emit("standing", to=[player], player=player, keys=sorted(o.standing))
+    nxt = s.get("next")
+    if nxt is not None and s["winner"] is None:
+        u = g.units[nxt["unit"]]
+        o = orders.get(nxt["player"])
+        actions = o.actions if o is not None else []
+        g.emit("turn_start", unit=u["id"], player=u["player"], round=s["round"], passed=not actions,
+               ap=u["ap"], move=u["move"], qi=u["qi"])
+        g.run_actions(u, actions, strict=False)
+        g.end_turn(u)
+        g.advance()
+    if g.dice.file:
+        g.emit("dice_unused", dice=list(g.dice.file))
+    s["turn"] = n
+    refresh(g)
+    return Resolution(s, log.events)

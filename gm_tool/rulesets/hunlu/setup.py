@@ -1,0 +1,266 @@
+"""A scenario mapping -> the initial state (turn 0, round 1 started), checked field by field."""
+
+from __future__ import annotations
+
+import copy
+from functools import lru_cache
+from typing import Any
+
+from gm_tool.core import safeyaml
+from gm_tool.core.chance import Chance
+from gm_tool.core.grid import cell_name, parse_cell
+from gm_tool.core.schema import Validator
+from gm_tool.rulesets.hunlu import catalogue
+from gm_tool.rulesets.hunlu.catalogue import DATA, STATUS_NAMES
+from gm_tool.rulesets.hunlu.engine import Dice, Game
+from gm_tool.rulesets.hunlu.rules import ATTRS, ELEMENTS, PCT_PIPS
+
+TOP = ("ruleset", "name", "description", "map", "rules", "players", "generals", "skills", "dice")
+TEAM = ("general", "role", "pos", "spawn", "jing", "qi", "shen", "statuses", "items", "name", "element",
+        "qi_regen", "move", "range") + ATTRS
+RULE_DEFAULTS = {"field": 3, "reserves": 2, "unique": False, "default_range": 2}
+MAX_DICE = 10000
+
+
+@lru_cache(maxsize=1)
+def bundled_maps() -> dict[str, Any]:
+    return safeyaml.load_mapping(DATA / "maps.yaml", display="hunlu/data/maps.yaml")
+
+
+def check_dice(v: Validator, dice: Any, field: str) -> list[int]:
+    if not isinstance(dice, list):
+        v.add("field.type", field, expected="list", got=type(dice).__name__)
+        return []
+    if len(dice) > MAX_DICE:
+        v.add("hunlu.dice.too_many", field, count=len(dice), limit=MAX_DICE)
+        return []
+    out = []
+    for i, d in enumerate(dice):
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            v.add("hunlu.dice.face", f"{field}.{i}", value=d)
+        else:
+            out.append(d)
+    return out
+
+
+def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+    v = Validator(source)
+    sc = v.unknown_keys(scenario, {k: k for k in TOP})
+    # map
+    m = sc.get("map", "hunzhan")
+    if isinstance(m, str):
+        if m not in bundled_maps():
+            v.add("field.choice", "map", value=m, allowed=", ".join(bundled_maps()))
+            v.raise_if_any()
+        m = bundled_maps()[m]
+    if not v.typed(m, dict, "map"):
+        v.raise_if_any()
+    m = v.unknown_keys(m, {k: k for k in ("name", "width", "height", "obstacles", "spawns")}, "map.")
+    width = v.integer(m, "width", "map.width", 3, 26, 13)
+    height = v.integer(m, "height", "map.height", 3, 99, 13)
+    if "width" not in m or "height" not in m:
+        v.add("field.required", "map.width" if "width" not in m else "map.height")
+    obstacles: list[dict[str, Any]] = []
+    seen: set = set()
+    for i, o in enumerate(m.get("obstacles") or []):
+        p = f"map.obstacles.{i}"
+        if not isinstance(o, dict) or "pos" not in o:
+            v.add("field.required", f"{p}.pos")
+            continue
+        grade = v.integer(o, "grade", f"{p}.grade", 2, 4, 2)
+        cells = o["pos"] if isinstance(o["pos"], list) else [o["pos"]]
+        for j, c in enumerate(cells):
+            cell = v.cell(c, f"{p}.pos" + (f".{j}" if isinstance(o["pos"], list) else ""), width, height)
+            if cell is not None and cell not in seen:
+                seen.add(cell)
+                obstacles.append({"pos": cell_name(cell), "grade": grade})
+    spawns = []
+    for i, c in enumerate(m.get("spawns") or []):
+        cell = v.cell(c, f"map.spawns.{i}", width, height)
+        if cell is not None:
+            spawns.append(cell_name(cell))
+    # rules
+    rules = dict(RULE_DEFAULTS)
+    if sc.get("rules") is not None and v.typed(sc["rules"], dict, "rules"):
+        r = v.unknown_keys(sc["rules"], {k: k for k in RULE_DEFAULTS}, "rules.")
+        rules["field"] = v.integer(r, "field", "rules.field", 1, 9, 3)
+        rules["reserves"] = v.integer(r, "reserves", "rules.reserves", 0, 9, 2)
+        rules["default_range"] = v.integer(r, "default_range", "rules.default_range", 0, 26, 2)
+        if "unique" in r and v.typed(r["unique"], bool, "rules.unique"):
+            rules["unique"] = r["unique"]
+    # catalogue
+    shared: dict[str, Any] = {}
+    if sc.get("skills") is not None and v.typed(sc["skills"], dict, "skills"):
+        for sid, s in sc["skills"].items():
+            sk = catalogue.check_skill(v, s, f"skills.{sid}", sid=sid)
+            if sk:
+                shared[sid] = sk
+    gens: dict[str, Any] = {}
+    raw = dict(catalogue.bundled())
+    if sc.get("generals") is not None and v.typed(sc["generals"], dict, "generals"):
+        raw.update(sc["generals"])
+    # players
+    players = sc.get("players")
+    units: list[dict[str, Any]] = []
+    sides: list[str] = []
+    prefs: dict[str, list[str]] = {}
+    if not isinstance(players, dict) or not players:
+        v.add("field.required", "players")
+        v.raise_if_any()
+    for pname, pdata in players.items():
+        pp = f"players.{pname}"
+        if not isinstance(pdata, dict):
+            v.typed(pdata, dict, pp)
+            continue
+        pdata = v.unknown_keys(pdata, {"side": "side", "team": "team"}, pp + ".")
+        side = pdata.get("side")
+        if not isinstance(side, str) or not side:
+            v.add("field.required", f"{pp}.side")
+            continue
+        if side not in sides:
+            sides.append(side)
+        team = pdata.get("team")
+        if not isinstance(team, dict) or not team:
+            v.add("field.required", f"{pp}.team")
+            continue
+        mains = reserves = 0
+        for uid, e in team.items():
+            up = f"{pp}.team.{uid}"
+            if not isinstance(e, dict):
+                v.typed(e, dict, up)
+                continue
+            e = v.unknown_keys(e, {k: k for k in TEAM}, up + ".")
+            gid = e.get("general")
+            if gid not in raw:
+                v.add("field.choice", f"{up}.general", value=gid, allowed=", ".join(sorted(raw)))
+                continue
+            if gid not in gens:
+                g = catalogue.check_general(v, gid, raw[gid], f"generals.{gid}", shared)
+                if g is None:
+                    continue
+                gens[gid] = g
+            g = gens[gid]
+            role = v.choice(e, "role", {"main": "main", "reserve": "reserve", "主位": "main", "副位": "reserve"},
+                            f"{up}.role", "main")
+            mains += role == "main"
+            reserves += role == "reserve"
+            if any(u["id"] == uid for u in units):
+                v.add("field.duplicate", up, value=uid)
+                continue
+            u = make_unit(v, uid, pname, side, role, g, e, up, rules, shared, width, height)
+            units.append(u)
+            prefs[uid] = [cell_name(c) for c in (u.pop("_spawn") or [])]
+        if not 1 <= mains <= rules["field"]:
+            v.add("hunlu.scenario.mains", f"{pp}.team", count=mains, limit=rules["field"])
+        if reserves > rules["reserves"]:
+            v.add("hunlu.scenario.reserves", f"{pp}.team", count=reserves, limit=rules["reserves"])
+        if rules["unique"]:
+            gl = [u["general"] for u in units if u["player"] == pname]
+            for gid in gl:
+                if gl.count(gid) > 1:
+                    v.add("hunlu.scenario.unique", f"{pp}.team", general=gid)
+                    break
+    if len(sides) != 2:
+        v.add("hunlu.scenario.sides", "players", count=len(sides))
+    dice = check_dice(v, sc.get("dice") or [], "dice")
+    taken = {c["pos"] for c in obstacles}
+    for u in units:
+        if u["pos"] is not None:
+            if u["pos"] in taken:
+                v.add("hunlu.scenario.occupied", f"players.{u['player']}.team.{u['id']}.pos", pos=u["pos"])
+            taken.add(u["pos"])
+    v.raise_if_any()
+    state = {"ruleset": "hunlu", "name": sc.get("name", "hunlu"), "round": 1, "turn": 0, "winner": None,
+             "order": [], "next": None, "units": units, "obstacles": obstacles, "dice": dice,
+             "standing": {p: {} for p in players}, "players": list(players), "sides": sides,
+             "map": {"name": m.get("name", ""), "width": width, "height": height, "spawns": spawns},
+             "rules": rules, "generals": gens,
+             "items_def": {sid: s for sid, s in shared.items()}, "acted": [], "extra": []}
+    game = Game(state, Dice(state, None, Chance(seed, "setup")))
+    game.sort_order(initial=True)
+    for uid in state["order"]:  # H17: spawns picked in initiative order, never twice
+        u = game.units[uid]
+        if u["pos"] is None:
+            free = [s for s in prefs[uid] + spawns if parse_cell(s) not in game.terrain and game.unit_at(parse_cell(s)) is None]
+            if not free:
+                raise_no_spawn(source, u)
+            u["pos"] = free[0]
+    for u in units:  # static passives hold from the start
+        game.passives(u, lambda t: t == "static")
+    game.start_round()
+    game.advance()
+    refresh(game)
+    return state
+
+
+def raise_no_spawn(source: str, u: dict[str, Any]) -> None:
+    from gm_tool.errors import GmError
+
+    raise GmError.one("hunlu.scenario.no_spawn", file=source, field=f"players.{u['player']}.team.{u['id']}", unit=u["id"])
+
+
+def refresh(game: Game) -> None:
+    """Derived fields shown in the state: effective 射程."""
+    for u in game.s["units"]:
+        u["range"] = game.range_of(u)
+
+
+def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict[str, Any], e: dict[str, Any],
+              up: str, rules: dict[str, Any], shared: dict[str, Any], width: int, height: int) -> dict[str, Any]:
+    g = copy.deepcopy(g)
+    for k in ("name", "element", "qi_regen", "move", "range") + ATTRS:
+        if k in e:
+            g[k] = e[k]
+    if g["element"] is not None and g["element"] not in ELEMENTS:
+        v.add("field.choice", f"{up}.element", value=g["element"], allowed=", ".join(ELEMENTS))
+    for a in ATTRS:
+        if g[a] not in PCT_PIPS:
+            v.add("hunlu.catalogue.pct", f"{up}.{a}", value=g[a])
+            g[a] = 0
+    vals = {}
+    for k, top in (("jing", g["jing"]), ("qi", g["qi"]), ("shen", g["shen"])):
+        x = e.get(k, top)
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 < x <= (top or 0) or x * 2 != int(x * 2):
+            v.add("field.range", f"{up}.{k}", value=x, allowed=f"0.5-{top}")
+            x = top
+        vals[k] = int(x) if x == int(x) else x
+    pos = None
+    if e.get("pos") is not None:
+        c = v.cell(e["pos"], f"{up}.pos", width, height)
+        pos = cell_name(c) if c else None
+        if role != "main":
+            v.add("hunlu.scenario.reserve_pos", f"{up}.pos")
+            pos = None
+    spawn = []
+    sp = e.get("spawn") or []
+    for j, c in enumerate(sp if isinstance(sp, list) else [sp]):
+        cell = v.cell(c, f"{up}.spawn.{j}", width, height)
+        if cell:
+            spawn.append(cell)
+    statuses = []
+    for j, st in enumerate(e.get("statuses") or []):
+        if not isinstance(st, dict) or not isinstance(st.get("name"), str):
+            v.add("field.required", f"{up}.statuses.{j}.name")
+            continue
+        s = {"name": st["name"], "rounds": st.get("rounds"), "active": True, "source": uid}
+        for k in ("stats", "off", "absorb", "immune"):
+            if k in st:
+                s[k] = st[k]
+        if "stats" not in s and st["name"] not in STATUS_NAMES:
+            v.add("field.choice", f"{up}.statuses.{j}.name", value=st["name"], allowed=", ".join(STATUS_NAMES))
+        statuses.append(s)
+    items = []
+    for j, it in enumerate(e.get("items") or []):
+        if it not in shared:
+            v.add("hunlu.catalogue.skill_unknown", f"{up}.items.{j}", skill=it, allowed=", ".join(sorted(shared)) or "-")
+        else:
+            items.append(it)
+    rng = g["range"] if g["range"] is not None else rules["default_range"]
+    return {"id": uid, "name": g["name"], "general": g["id"], "player": player, "side": side, "role": role,
+            "alive": True, "pos": pos if role == "main" else None, "jing": vals["jing"], "max_jing": g["jing"],
+            "qi": vals["qi"], "max_qi": g["qi"], "shen": vals["shen"], "max_shen": g["shen"],
+            "qi_regen": g["qi_regen"], "base_move": g["move"], "move": g["move"], "ap": 2, "base_range": rng,
+            "range": rng, "element": g["element"], "attrs": {a: g[a] for a in ATTRS}, "statuses": statuses,
+            "items": items, "legs": 0, "once": [], "toggles": [], "wards": [],
+            "round": {"damaged": False, "dealt": False, "shen_lost": False, "received": {}},
+            "replaced_by": None, "leaving": None, "chasm": None, "_spawn": spawn}
