@@ -42,7 +42,7 @@ def command(fn):
 @app.command()
 @command
 def new(directory: Dir,
-        scenario: Annotated[str, typer.Option("--scenario", help="A bundled scenario name (e.g. fuyuki) or a scenario file.")],
+        scenario: Annotated[str, typer.Option("--scenario", help="A bundled scenario name or a scenario file.")],
         seed: Annotated[Optional[str], typer.Option("--seed", help="The secret seed (default: a random one).")] = None,
         lang: Lang = "zh") -> None:
     """Create a campaign folder from a scenario (never overwrites an existing folder)."""
@@ -254,9 +254,9 @@ def reveal(directory: Dir, force: Annotated[bool, typer.Option("--force", help="
 @app.command()
 @command
 def demo(directory: Annotated[Optional[Path], typer.Argument(help="Where to create it (default: ./demo, or demo-2...).")] = None,
-         ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="Play this ruleset's bundled scenario (default: grail_war).")] = None,
+         ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="Play this ruleset's bundled scenario (default: the README's demo).")] = None,
          scenario: Annotated[Optional[str], typer.Option("--scenario", help="A bundled scenario or a scenario file.")] = None,
-         turns: Annotated[Optional[int], typer.Option("--turns", min=1, max=1000, help="Turns to play (default: to the end; the grail war: 3).")] = None,
+         turns: Annotated[Optional[int], typer.Option("--turns", min=1, max=1000, help="Turns to play (default: to the end, or as many as the ruleset's demo shows).")] = None,
          lang: Lang = "zh") -> None:
     """Create a demo campaign, let the built-in bots play it, print the posts' paths."""
     from gm_tool import demo as demo_mod
@@ -291,12 +291,15 @@ def simulate(scenario: Annotated[str, typer.Argument(help="A bundled scenario na
     if as_json or not sys.stderr.isatty():
         report = sim.run(scenario, **options)
     else:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        done = [0]
 
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      transient=True) as bar:
-            task = bar.add_task(scenario, total=games)
-            report = sim.run(scenario, **options, progress=lambda k: bar.advance(task, k))
+        def tick(k: int) -> None:  # a one-line counter on the terminal
+            done[0] += k
+            sys.stderr.write(f"\r{scenario}: {done[0]}/{games}")
+            sys.stderr.flush()
+
+        report = sim.run(scenario, **options, progress=tick)
+        sys.stderr.write("\r" + " " * (len(scenario) + 2 * len(str(games)) + 3) + "\r")
     if as_json:
         typer.echo(json.dumps(report, ensure_ascii=False, indent=1))
     else:

@@ -18,6 +18,7 @@ from gm_tool.core.chance import Chance
 from gm_tool.core.store import atomic_write, dump_yaml, turn_name
 
 DEMO_SEED = "gm-tool-demo"
+DEFAULT_RULESET = "grail_war"  # the README's demo
 
 
 def free_dir(base: Path) -> Path:
@@ -39,7 +40,7 @@ def scenario_of(ruleset: str | None, scenario: str | None) -> str:
 
     if scenario is not None:
         return scenario
-    return rulesets.get(ruleset or "grail_war").default_scenario
+    return rulesets.get(ruleset or DEFAULT_RULESET).default_scenario
 
 
 def run(directory: Path, scenario: str = "fuyuki", turns: int | None = None, bots: str = "greedy",

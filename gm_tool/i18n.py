@@ -66,13 +66,22 @@ _CATALOG: dict[str, dict[str, str]] = {
     "lang.unknown": {"zh": "未知语言 {value!r}；允许：zh, en", "en": "unknown language {value!r}; allowed: zh, en"},
     "format.unknown": {"zh": "未知格式 {value!r}；允许：{allowed}", "en": "unknown format {value!r}; allowed: {allowed}"},
     "verify.mismatch": {"zh": "第 {turn} 回合的此文件与重放结果不同：{detail}", "en": "turn {turn} differs from the replay: {detail}"},
+    "amend.unknown": {"zh": "未知的 GM 调整 {value!r}；允许：{allowed}", "en": "unknown GM edit {value!r}; allowed: {allowed}"},
+    "amend.arity": {"zh": "{action} 需要参数：{usage}（收到 {got} 个）", "en": "{action} takes: {usage} (got {got})"},
+    "amend.int": {"zh": "参数 {name} 应为整数，实为 {value!r}", "en": "argument {name} must be an integer, got {value!r}"},
+    "amend.minimum": {"zh": "参数 {name} 至少为 {minimum}，实为 {value}", "en": "argument {name} must be at least {minimum}, got {value}"},
+    "status.passes": {"zh": "跳过（未交指令视为放弃本回合）", "en": "passes (no sheet is a pass)"},
+    "status.defaults": {"zh": "按默认指令行动", "en": "acts on the default orders"},
+    "dice.no_file": {"zh": "此规则集不使用论坛骰子文件", "en": "this ruleset takes no forum dice"},
+    "dice.face": {"zh": "骰子点数 {value!r} 无效；允许 1-{sides} 的整数", "en": "die face {value!r} is not allowed; allowed: integers 1-{sides}"},
+    "dice.count": {"zh": "一次最多 {limit} 个骰子", "en": "at most {limit} dice at once"},
     "verify.seed": {"zh": "种子与承诺值不符", "en": "the seed does not match the commitment"},
 }
 
 
 def register(entries: dict[str, dict[str, str]]) -> None:
     """Add a ruleset's messages to the one catalog. Codes are prefixed by the ruleset's name
-    (``hunlu.orders.not_due``); a code is defined once: registering it again with another text
+    (``toy.not_due``); a code is defined once: registering it again with another text
     is an error (the last import would silently win)."""
     for code, entry in entries.items():
         known = _CATALOG.get(code)

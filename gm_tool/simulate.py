@@ -28,8 +28,8 @@ Z95 = 1.959963984540054
 register({
     "simulate.bots": {"zh": "未知的机器人 {value!r}；允许：{allowed}，或按阵营写 阵营=种类（如 red=greedy,blue=random）",
                       "en": "unknown bot {value!r}; allowed: {allowed}, or per side as side=kind (red=greedy,blue=random)"},
-    "simulate.rule": {"zh": "规则覆盖 {value!r} 应写作 名称=整数（如 territory_after=20）",
-                      "en": "rule override {value!r} must be name=integer (territory_after=20)"},
+    "simulate.rule": {"zh": "规则覆盖 {value!r} 应写作 名称=整数（如 max_rounds=20）",
+                      "en": "rule override {value!r} must be name=integer (max_rounds=20)"},
 })
 
 
@@ -54,7 +54,7 @@ def parse_bots(spec: str, ruleset: Any, sides: list[str]) -> dict[str, str]:
 
 
 def parse_rules(items: list[str] | None) -> dict[str, int | None]:
-    """``["territory_after=20"]`` -> ``{"territory_after": 20}`` (``none`` clears a knob)."""
+    """``["max_rounds=20"]`` -> ``{"max_rounds": 20}`` (``none`` clears a knob)."""
     out: dict[str, int | None] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
@@ -223,21 +223,26 @@ def run(scenario_ref: str, *, games: int, seed: str = "sim", bots: str = "random
     ruleset = _ruleset_of(scenario, source)
     results = play_all(ruleset.name, scenario, source, games=games, seed=seed, bots=bots,
                        max_turns=max_turns, workers=workers, progress=progress)
-    sides = Game(ruleset.name, scenario, source, seed, bots, max_turns).sides()
+    game = Game(ruleset.name, scenario, source, seed, bots, max_turns)
+    start = ruleset.summary_for_sim(ruleset.setup(scenario, source, f"{seed}:0"))
     return {"scenario": scenario.get("name", scenario_ref), "ruleset": ruleset.name, "seed": seed,
-            "bots": bots, "max_turns": max_turns, "rules": rules or {}, **summarise(results, sides)}
+            "bots": bots, "max_turns": max_turns, "rules": rules or {},
+            "labels": {k: start[k] for k in LABEL_KEYS if k in start}, **summarise(results, game.sides())}
 
 
 # text ------------------------------------------------------------------------------------------
+# what a ruleset may name in summary_for_sim ({"zh": ..., "en": ...} each): its units' classes,
+# its units and its score
+LABEL_KEYS = ("class_label", "unit_label", "score_label")
 _LABELS = {
     "zh": {"title": "模拟：{scenario}，{games} 局（种子 {seed!r}，机器人 {bots}，最多 {max_turns} 回合）",
            "outcomes": "结果", "draw": "平局", "timeout": "超时未分胜负", "mean_turns": "平均回合数",
-           "side": "阵营", "class": "职阶", "character": "角色", "n": "局数", "wins": "胜", "rate": "胜率",
-           "ci": "95% 置信区间", "survived": "存活率", "score": "平均领土",
+           "side": "阵营", "class": "类别", "character": "单位", "n": "局数", "wins": "胜", "rate": "胜率",
+           "ci": "95% 置信区间", "survived": "存活率", "score": "平均得分",
            "note": "胜率区间为 Wilson 95%；平局与超时计为未胜。"},
     "en": {"title": "Simulation: {scenario}, {games} games (seed {seed!r}, bots {bots}, at most {max_turns} turns)",
            "outcomes": "Outcomes", "draw": "draw", "timeout": "timeout (no winner)", "mean_turns": "Mean turns",
-           "side": "Side", "class": "Class", "character": "Character", "n": "Games", "wins": "Wins", "rate": "Win rate",
+           "side": "Side", "class": "Class", "character": "Unit", "n": "Games", "wins": "Wins", "rate": "Win rate",
            "ci": "95% CI", "survived": "Survived", "score": "Mean score",
            "note": "Intervals are Wilson 95%; draws and timeouts count as not won."},
 }
@@ -261,7 +266,11 @@ def _pct(x: float) -> str:
 
 
 def render(report: dict[str, Any], lang: str = "zh") -> str:
-    t = _LABELS.get(lang, _LABELS["en"])
+    t = dict(_LABELS.get(lang, _LABELS["en"]))
+    labels = report.get("labels") or {}
+    for key, label in (("class", "class_label"), ("character", "unit_label"), ("score", "score_label")):
+        if isinstance(labels.get(label), dict) and labels[label].get(lang):
+            t[key] = labels[label][lang] if key != "score" else f"{'平均' if lang == 'zh' else 'Mean '}{labels[label][lang]}"
     out = [t["title"].format(**report), ""]
     oc = report["outcomes"]
     out.append(f"{t['outcomes']}: " + ", ".join(

@@ -8,7 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gm_tool.cli import app
+from tests import toy
+
+toy.register()  # the toy sequential ruleset (tests/toy) is known to every test, like a bundled one
+
+from gm_tool.cli import app  # noqa: E402  (after the toy is known: `gm amend --help` lists it)
 
 os.environ.setdefault("COLUMNS", "120")
 os.environ.pop("GM_LANG", None)

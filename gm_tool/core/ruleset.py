@@ -255,13 +255,24 @@ def check_amend(ruleset: RulesetBase, action: dict[str, Any], source: str) -> di
     return {**action, "args": convert_amend_args(name, actions[name], args, source)}
 
 
+_EXTRA: dict[str, RulesetBase] = {}
+
+
+def register(ruleset: RulesetBase) -> None:
+    """Make a ruleset that lives outside ``gm_tool.rulesets`` known by its name (tests, plugins
+    loaded by a program). Nothing a campaign folder holds can call this."""
+    _EXTRA[ruleset.name] = ruleset
+
+
 def available() -> list[str]:
     import gm_tool.rulesets as pkg
 
-    return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg)
+    return sorted({m.name for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg} | set(_EXTRA))
 
 
 def get(name: str) -> RulesetBase:
+    if isinstance(name, str) and name in _EXTRA:
+        return _EXTRA[name]
     if not isinstance(name, str) or name not in available():
         raise GmError.one("ruleset.unknown", field="ruleset", exit_code=USAGE, name=name,
                           allowed=", ".join(available()))

@@ -98,6 +98,8 @@ class GrailWar(RulesetBase):
         every character as a unit (its class is the unit's class)."""
         return {"sides": list(state["sides"]), "winner": state.get("winner"),
                 "score": dict(state.get("territory") or {}),
+                "class_label": {"zh": "职阶", "en": "Class"}, "unit_label": {"zh": "角色", "en": "Character"},
+                "score_label": {"zh": "领土", "en": "territory"},
                 "units": [{"id": c["id"], "player": c["player"], "side": c["side"], "class": c["class"],
                            "alive": c["alive"]} for c in state["characters"]]}
 

@@ -1,0 +1,200 @@
+"""A toy sequential ruleset that exercises the whole ruleset seam without any real game.
+
+"Race": two or more runners on a track of ``length`` cells, taking turns in order. On its turn
+a runner sends ``step: 1..3`` and moves that far plus one die (forum dice first, then the
+seeded generator); the first to reach the last cell wins. A runner who sends nothing passes.
+Each runner holds a secret token (a number drawn at setup) that only its player sees: the
+leak tests check that it never reaches anyone else. A GM edit ``set-pos RUNNER CELL`` moves a
+runner. ``docs/adding-a-ruleset.md`` walks through this file.
+
+Register it (it lives under ``tests/``, not ``gm_tool/rulesets/``) with ``register()``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gm_tool.core import ruleset as core
+from gm_tool.core.chance import Chance
+from gm_tool.core.events import EventLog
+from gm_tool.core.narrate import Narration, Teller
+from gm_tool.core.picture import GridPainter, Mark
+from gm_tool.core.render import environment, render_all
+from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Arg, Posts, Resolution, RulesetBase
+from gm_tool.errors import GmError, Problem
+from gm_tool.i18n import register as register_messages
+
+register_messages({
+    "toy.field": {"zh": "缺少或无效：{allowed}", "en": "missing or invalid; allowed: {allowed}"},
+    "toy.not_due": {"zh": "现在轮到 {due}", "en": "it is {due}'s turn"},
+    "toy.runner": {"zh": "没有跑者 {value!r}", "en": "no runner {value!r}"},
+})
+
+NARRATION = Narration({"zh": {"race": "赛跑", "other": "其他"}, "en": {"race": "The race", "other": "Other"}})
+NARRATION.register({
+    "run": {"zh": "{unit} 前进 {step}+{die} 格，到达 {cell}。", "en": "{unit} runs {step}+{die} to {cell}.",
+            "section": "race"},
+    "pass": {"zh": "{unit} 本回合放弃。", "en": "{unit} passes."},
+    "token": {"zh": "你的秘密数字是 {token}。", "en": "Your secret number is {token}."},
+    "win": {"zh": "{unit} 到达终点，获胜！", "en": "{unit} reaches the end and wins!"},
+    "gm_set_pos": {"zh": "GM 把 {unit} 移到 {cell}。理由：{reason}", "en": "The GM moves {unit} to {cell}. Reason: {reason}"},
+})
+
+
+@dataclass(frozen=True)
+class RaceOrders:
+    player: str
+    step: int  # 0: a pass
+
+
+def _cell(x: int) -> str:
+    from gm_tool.core.grid import cell_name
+
+    return cell_name((x, 0))
+
+
+class Race(RulesetBase):
+    name = "toy"
+    turn_kind = SEQUENTIAL
+    missing_sheet = PASS
+    bot_kinds = ("random", "greedy")
+    uses_dice_file = True
+    package_dir = Path(__file__).parent
+
+    def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+        runners = scenario.get("runners")
+        length = scenario.get("length", 12)
+        problems = []
+        if not isinstance(runners, list) or not 2 <= len(runners) <= 8 or not all(isinstance(r, str) for r in runners) \
+                or len(set(runners)) != len(runners):
+            problems.append(Problem("toy.field", source, "runners", {"allowed": "2-8 distinct names"}))
+        if type(length) is not int or not 4 <= length <= 26:
+            problems.append(Problem("toy.field", source, "length", {"allowed": "4-26"}))
+        if problems:
+            raise GmError(problems)
+        chance = Chance(seed, "setup")
+        return {"turn": 0, "length": length, "next": runners[0], "winner": None,
+                "runners": [{"id": r, "pos": 0, "token": chance.roll(100, why=f"token {r}")} for r in runners]}
+
+    def players(self, state: dict[str, Any]) -> list[str]:
+        return [r["id"] for r in state["runners"]]
+
+    def due(self, state: dict[str, Any]) -> list[str]:
+        return [] if state["winner"] is not None else [state["next"]]
+
+    def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> RaceOrders:
+        player, step = sheet.get("player"), sheet.get("step", 0)
+        problems = []
+        if set(sheet) - {"turn", "player", "step"}:
+            problems.append(Problem("field.unknown", source, sorted(set(sheet) - {"turn", "player", "step"})[0],
+                                    {"allowed": "turn, player, step"}))
+        if sheet.get("turn") != state["turn"] + 1:
+            problems.append(Problem("orders.turn", source, "turn", {"got": sheet.get("turn"), "expected": state["turn"] + 1}))
+        if player not in self.players(state):
+            problems.append(Problem("player.unknown", source, "player", {"player": player,
+                                                                         "allowed": ", ".join(self.players(state))}))
+        elif player not in self.due(state):
+            problems.append(Problem("toy.not_due", source, "player", {"due": ", ".join(self.due(state)) or "-"}))
+        if type(step) is not int or not 0 <= step <= 3:
+            problems.append(Problem("toy.field", source, "step", {"allowed": "0-3"}))
+        if problems:
+            raise GmError(problems)
+        return RaceOrders(player, step)
+
+    def pass_orders(self, state: dict[str, Any], player: str) -> RaceOrders:
+        return RaceOrders(player, 0)
+
+    def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str,
+                dice: list[int] | None = None) -> Resolution:
+        state = copy.deepcopy(state)
+        state["turn"] += 1
+        log = EventLog()
+        log.emit("turn", turn=state["turn"])
+        forum = list(dice or [])
+        chance = Chance(seed, f"turn-{state['turn']}", log)
+        (player, o), = orders.items()
+        runner = next(r for r in state["runners"] if r["id"] == player)
+        if o.step == 0:
+            log.emit("pass", unit=player)
+        else:
+            die = forum.pop(0) if forum else chance.roll(6, why="run")
+            runner["pos"] = min(state["length"] - 1, runner["pos"] + o.step + die)
+            log.emit("run", unit=player, step=o.step, die=die, cell=_cell(runner["pos"]))
+            if runner["pos"] == state["length"] - 1:
+                state["winner"] = player
+                log.emit("win", unit=player)
+        ids = self.players(state)
+        state["next"] = ids[(ids.index(player) + 1) % len(ids)]
+        return Resolution(state, log.events)
+
+    def view(self, state: dict[str, Any], player: str | None) -> dict[str, Any]:
+        out = copy.deepcopy(state)
+        if player is not None:
+            for r in out["runners"]:
+                if r["id"] != player:
+                    r["token"] = None
+        return out
+
+    def summary(self, view: dict[str, Any], player: str | None, lang: str) -> str:
+        return "\n".join(f"{r['id']}: {_cell(r['pos'])}" for r in view["runners"]) + "\n"
+
+    def template(self, state: dict[str, Any], player: str, lang: str) -> str:
+        step = 1 if player in self.due(state) else 0
+        return f"turn: {state['turn'] + 1}\nplayer: {player}\nstep: {step}   # 0-3 (0: pass)\n"
+
+    def bot_sheet(self, state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+        step = 3 if kind == "greedy" else chance.roll(4) - 1
+        return {"turn": state["turn"] + 1, "player": player, "step": step}
+
+    def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
+        return {"sides": self.players(state), "winner": state["winner"],
+                "score": {r["id"]: r["pos"] for r in state["runners"]},
+                "score_label": {"zh": "位置", "en": "position"},
+                "units": [{"id": r["id"], "player": r["id"], "side": r["id"], "class": "runner", "alive": True}
+                          for r in state["runners"]]}
+
+    def posts(self, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
+              templates_dir: Path | None = None) -> Posts:
+        env = environment(Path(__file__).parent / "templates", templates_dir)
+        cut = NARRATION.sections(events)
+        painter = GridPainter(after["length"], 1, self.players(after))
+        marks = [Mark(_cell(r["pos"]), r["id"], r["id"][:2]) for r in after["runners"]]
+        out = Posts()
+
+        def story(reader: str | None, public: bool):
+            return lambda fmt, m: {"story": NARRATION.story(events, Teller(NARRATION, {}, lang, m), reader, public, cut)}
+
+        out.texts["public"] = render_all(env, "post.j2", {"turn": after["turn"], "secret": None}, story(None, True))
+        out.files["map-public.png"] = painter.png(marks)
+        for p in self.players(after):
+            token = next(r["token"] for r in after["runners"] if r["id"] == p)
+            out.texts[p] = render_all(env, "post.j2", {"turn": after["turn"], "secret": token}, story(p, False))
+        return out
+
+    def amend_actions(self) -> dict[str, AmendAction]:
+        return {"set_pos": AmendAction((Arg("runner"), Arg("cell", "int", minimum=0)), {"zh": "移动跑者", "en": "move a runner"})}
+
+    def amend(self, state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        runner_id, cell = action["args"]
+        state = copy.deepcopy(state)
+        runner = next((r for r in state["runners"] if r["id"] == runner_id), None)
+        if runner is None:
+            raise GmError.one("toy.runner", file=source, field="args.0", value=runner_id)
+        runner["pos"] = min(cell, state["length"] - 1)
+        log = EventLog()
+        log.emit("gm_set_pos", unit=runner_id, cell=_cell(runner["pos"]), reason=action.get("reason", ""))
+        return state, log.events
+
+
+RULESET = Race()
+
+
+def register() -> None:
+    """Make ``toy`` known to the registry (tests only)."""
+    core.register(RULESET)
+
+
+
