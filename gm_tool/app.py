@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from gm_tool.core import ruleset as rulesets
 from gm_tool.core import safeyaml
 from gm_tool.core.chance import GENERATOR, commitment, new_seed
 from gm_tool.core.events import read_jsonl
+from gm_tool.core.store import is_debris
 from gm_tool.core.store import Campaign, atomic_dir, atomic_write, dump_json, dump_yaml, safe_name, turn_name
 from gm_tool.errors import USAGE, GmError, Problem
 from gm_tool.i18n import register
@@ -34,8 +36,8 @@ register({
     "seed.bad": {"zh": "种子不可用：不能为空、不能首尾有空格、不能含换行或控制字符，且不超过 {limit} 个字符（承诺按字节计算，多一个空格就永远无法校验）",
                  "en": "unusable seed: it must not be empty, start or end with a space, hold a line break or control character, or exceed {limit} characters (the commitment is over its exact bytes; one stray space and it can never be verified)"},
     "campaign.link": {"zh": "战役文件夹是一个链接；请直接给出真实路径", "en": "the campaign folder is a link; give its real path"},
-    "verify.meta": {"zh": "campaign.yaml 的 {field} 与 scenario.yaml 不符：记录为 {stored!r}，应为 {want!r}",
-                    "en": "campaign.yaml's {field} does not match scenario.yaml: recorded {stored!r}, replay gives {want!r}"},
+    "verify.meta": {"zh": "campaign.yaml 的 {name} 与 scenario.yaml 不符：记录为 {stored!r}，应为 {want!r}",
+                    "en": "campaign.yaml's {name} does not match scenario.yaml: recorded {stored!r}, replay gives {want!r}"},
     "submit.changed": {"zh": "文件在校验期间被改动；请再提交一次", "en": "the file changed while it was being checked; submit it again"},
     "verify.generator": {"zh": "此战役的随机数生成器为 {value!r}，本版本只能重放 {known!r}；请用创建此战役时的 gm 版本校验",
                          "en": "this campaign's generator is {value!r}; this version replays only {known!r}: verify it with the gm version that created it"},
@@ -141,6 +143,7 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
     from gm_tool.core.store import publish_dir
 
     def build(stage: Path) -> None:
+        os.close(os.open(stage / ".lock", os.O_WRONLY | os.O_CREAT, 0o644))  # readers lock from the start
         (stage / "secret").mkdir(mode=0o700)
         atomic_write(stage / "secret" / "seed", seed + "\n", mode=0o600)
         atomic_write(stage / "scenario.yaml", dump_yaml(scenario))
@@ -229,6 +232,11 @@ def _recover(op: Open) -> None:
     if base.is_dir():
         for aside in sorted(base.iterdir()):
             note_path = aside / "NOTE.json"
+            if not note_path.exists() and aside.is_dir() and all(is_debris(p.name) for p in aside.iterdir()):
+                import shutil  # a rollback killed before its journal was written: it did nothing
+
+                shutil.rmtree(aside)
+                continue
             if note_path.is_file():
                 note = json.loads(note_path.read_text("utf-8"))
                 if note.get("status") == "pending":
@@ -619,8 +627,15 @@ def reveal(root: Path, force: bool = False) -> dict[str, Any]:
 def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
     """Replay the whole campaign from ``scenario.yaml``, the seed, the stored sheets and the GM's
     edits, and compare every stored state, log and post byte for byte; the first difference is
-    named. A player without ``secret/`` passes the revealed seed, checked against the commitment."""
+    named. A player without ``secret/`` passes the revealed seed, checked against the commitment.
+    It reads under the campaign's shared lock: a turn being resolved or rolled back meanwhile is
+    waited for, never seen half-way (and a rollback a killed command left is finished first)."""
     op = open_campaign(root)
+    with op.campaign.reading(recover=lambda: _recover(op)):
+        return _verify(op, seed)
+
+
+def _verify(op: Open, seed: str | None) -> dict[str, Any]:
     seed = op.campaign.seed() if seed is None else seed
     if commitment(seed) != op.meta.get("seed_commitment") and commitment(seed.strip()) == op.meta.get("seed_commitment"):
         seed = seed.strip()  # pasted with a stray space: the commitment says which is meant
@@ -673,7 +688,7 @@ def _verify_meta(op: Open, state: dict[str, Any]) -> None:
         want["scenario"] = op.meta.get("scenario")  # gm new recorded the scenario file's own name
     for field in ("ruleset", "scenario", "players"):
         if op.meta.get(field) != want[field]:
-            raise GmError.one("verify.meta", file=str(op.campaign.meta_path), field=field,
+            raise GmError.one("verify.meta", file=str(op.campaign.meta_path), field=field, name=field,
                               stored=op.meta.get(field), want=want[field])
 
 

@@ -56,6 +56,18 @@ TEXT = {
                        "en": "warning: the seed is short for a secret ({n} characters, at most about {bits} bits; a 16-digit number is about 53); players could find it from its commitment. Leave out --seed for a random 128-bit one"},
     "written": {"zh": "已写入 {path}", "en": "wrote {path}"},
     "none": {"zh": "无", "en": "none"},
+    "os_denied": {"zh": "{file}：没有权限（{reason}）。请检查该文件或文件夹的所有者与权限（ls -l），或以其所有者身份运行；战役未被改动",
+                  "en": "{file}: permission denied ({reason}). Check the owner and permissions of that file or folder (ls -l), or run as its owner; the campaign is unchanged"},
+    "os_full": {"zh": "{file}：磁盘已满（{reason}）。请腾出空间后重新运行此命令；战役保持在命令之前的状态",
+                "en": "{file}: the disk is full ({reason}). Free some space and run the command again; the campaign is as it was before the command"},
+    "os_device": {"zh": "{file}：跨文件系统（{reason}）：战役文件夹里有指向别的磁盘的链接或挂载点。请把它换成普通文件夹（移动其内容进来）后重试",
+                  "en": "{file}: crosses file systems ({reason}): the campaign folder holds a link or mount point to another disk. Replace it with a plain folder (move its contents in) and try again"},
+    "os_readonly": {"zh": "{file}：文件系统只读（{reason}）。请把战役复制到可写的位置再运行",
+                    "en": "{file}: the file system is read-only ({reason}). Copy the campaign somewhere writable and run the command there"},
+    "os_name": {"zh": "{file}：路径过长（{reason}）。请换一个短一些的路径", "en": "{file}: the path is too long ({reason}). Use a shorter one"},
+    "os_link": {"zh": "{file}：链接层数过多（{reason}）。请删除循环链接", "en": "{file}: too many levels of links ({reason}). Remove the link loop"},
+    "os_other": {"zh": "{file}：文件操作失败（{reason}）；战役保持在命令之前的状态",
+                 "en": "{file}: a file operation failed ({reason}); the campaign is as it was before the command"},
     "internal": {"zh": "内部错误：{error}（请报告此问题；设置 GM_DEBUG=1 可查看详情）",
                  "en": "internal error: {error} (please report it; set GM_DEBUG=1 for details)"},
 }
@@ -91,12 +103,34 @@ def guarded(call: Callable[[], None], lang: str, passthrough: tuple[type[BaseExc
     except BrokenPipeError:  # `gm report ... | head`: the reader left; not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # the machine's, not a bug: name the file and what to do
+        if os.environ.get("GM_DEBUG"):
+            raise
+        echo(os_error(exc, lang if lang in ("zh", "en") else "zh"), err=True)
+        return 1
     except Exception as exc:  # a bug: still no traceback for the user
         if os.environ.get("GM_DEBUG"):
             raise
         text = TEXT["internal"].get(lang, TEXT["internal"]["en"]).format(error=f"{type(exc).__name__}: {exc}")
         echo(text, err=True)
         return 1
+
+
+_OS_ERRORS = {  # errno name -> message key
+    "EACCES": "os_denied", "EPERM": "os_denied", "ENOSPC": "os_full", "EDQUOT": "os_full",
+    "EXDEV": "os_device", "EROFS": "os_readonly", "EMLINK": "os_full", "ENAMETOOLONG": "os_name", "ELOOP": "os_link",
+}
+
+
+def os_error(exc: OSError, lang: str = "zh") -> str:
+    """One line for an error of the operating system: which file, what happened, what to do.
+    Commands write atomically, so the campaign is as it was before the command."""
+    import errno
+
+    key = _OS_ERRORS.get(errno.errorcode.get(exc.errno or 0, ""), "os_other")
+    files = " -> ".join(str(f) for f in (exc.filename, exc.filename2) if f is not None) or "?"
+    text = TEXT[key].get(lang, TEXT[key]["en"])
+    return text.format(file=files, reason=exc.strerror or str(exc))
 
 
 # the nightly commands (the typer commands of the same names call these) -----------------------

@@ -373,3 +373,235 @@ def test_enemies_barring_each_other_do_not_read_as_a_full_cell():
 
     zh = _texts(RULESET.posts(s, res.state, res.events, "zh"))
     assert "互相阻挡" in zh["r"]["md"] and "格子已满" not in zh["r"]["md"]
+
+
+# 9. leftovers and messages -------------------------------------------------------------------
+@pytest.fixture
+def two_turns(tmp_path) -> Path:
+    from gm_tool import app
+
+    d = tmp_path / "two"
+    app.new_campaign(d, "skirmish", "two-turns-seed-0123456789abcdef")
+    app.resolve(d)
+    app.resolve(d)
+    return d
+
+
+def test_a_rollback_killed_before_its_journal_leaves_no_empty_superseded_folder(two_turns):
+    """A rollback killed at its first write step left an empty superseded/001; the next rollback
+    then went to 002 beside it."""
+    from gm_tool import app
+    from tests.test_crash import _fork_all
+
+    assert _fork_all({1: lambda: app.rollback(two_turns, 1)}) == {1: -9}
+    assert [p.name for p in (two_turns / "superseded").iterdir()] == ["001"]
+    app.rollback(two_turns, 0)
+    assert sorted(p.name for p in (two_turns / "superseded").iterdir()) == ["001"]
+    assert (two_turns / "superseded" / "001" / "NOTE.json").is_file()
+
+
+def test_a_read_after_an_interrupted_rollback_sees_a_whole_turn(two_turns):
+    """A rollback killed half-way left turn 1's state gone but its posts and log in place; gm
+    verify (a read) finishes the rollback first, so it checks a whole campaign at turn 0."""
+    from gm_tool import app
+    from gm_tool.core import store
+    from tests.test_crash import _fork_all
+
+    # steps: the journal (2), state 2, state 1, then logs and posts: killed once both states moved
+    assert _fork_all({4: lambda: app.rollback(two_turns, 0)}) == {4: -9}
+    assert store.Campaign(two_turns).latest() == 0
+    assert (two_turns / "reports" / "turn-001").exists()  # the kill left the campaign between turns
+    result = app.verify(two_turns)
+    assert result["turns"] == 0
+    assert not (two_turns / "reports" / "turn-001").exists() and not store.Campaign(two_turns).needs_recovery()
+
+
+@pytest.mark.parametrize("errno_name, words", [("ENOSPC", "the disk is full"), ("EACCES", "permission denied"),
+                                               ("EXDEV", "crosses file systems"), ("EROFS", "read-only")])
+def test_os_errors_name_the_file_and_what_to_do(gm, played, monkeypatch, errno_name, words):
+    """Permission denied, disk full and cross-device errors printed "internal error ... please
+    report it"; they name the file and what to do, and the campaign is unchanged."""
+    import errno
+
+    from gm_tool.core import store
+
+    real = os.replace
+
+    def failing(src, dst, *a, **kw):
+        if "turn-002" in str(dst):
+            raise OSError(getattr(errno, errno_name), os.strerror(getattr(errno, errno_name)), str(src), str(dst))
+        return real(src, dst, *a, **kw)
+
+    before = {k: v for k, v in tree(played).items() if not k.startswith("superseded")}
+    monkeypatch.setattr(store.os, "replace", failing)
+    r = gm("resolve", played, "--lang", "en", code=1)
+    monkeypatch.undo()
+    assert words in r.output and "turn-002" in r.output, r.output
+    assert "internal error" not in r.output and "report it" not in r.output
+    assert len(r.output.strip().splitlines()) == 1
+    gm("resolve", played)  # the folder is usable: the next run sweeps what the failure left
+    gm("verify", played)
+    assert set(before) <= set(tree(played))
+
+
+def test_a_huge_integer_is_refused_without_python_advice(gm, skirmish, tmp_path):
+    f = write(tmp_path / "big.yaml", "turn: 1\nplayer: alice\nx: " + "9" * 100_000 + "\n")
+    r = gm("check", skirmish, f, "--lang", "en", code=1)
+    assert "big.yaml:3: unreadable value: a number of more than" in r.output, r.output
+    assert "set_int_max_str_digits" not in r.output and "sys." not in r.output
+
+
+ENCODINGS = {
+    "big5": ("turn: 1\nplayer: alice\n# 聖杯戰爭 移動到據點\n".encode("big5"), "Big5"),
+    "shift_jis": ("turn: 1\nplayer: alice\n# 聖杯戦争 プレイヤー\n".encode("shift_jis"), "Shift-JIS"),
+    "gbk": ("turn: 1\nplayer: alice\n# 圣杯战争 移动到据点\n".encode("gbk"), "GBK/GB18030"),
+    "utf16_no_bom": ("turn: 1\nplayer: alice\n".encode("utf-16-le"), "UTF-16 (LE, without a byte-order mark)"),
+    "utf16be_no_bom": ("turn: 1\nplayer: alice\n".encode("utf-16-be"), "UTF-16 (BE, without a byte-order mark)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENCODINGS))
+def test_legacy_encodings_are_named_right(gm, skirmish, tmp_path, name):
+    """Big5 and Shift-JIS were called GBK, UTF-16 without a BOM "binary"."""
+    data, words = ENCODINGS[name]
+    f = tmp_path / f"{name}.yaml"
+    f.write_bytes(data)
+    r = gm("check", skirmish, f, "--lang", "en", code=1)
+    assert f"the file is {words} text; save it as UTF-8" in r.output, r.output
+
+
+@pytest.mark.parametrize("field, value", [("players", "[alice, bob, mallory]"), ("scenario", "grand-final"),
+                                          ("ruleset", "grail_war2")])
+def test_campaign_yaml_fields_are_covered_by_verify(gm, played, field, value):
+    """campaign.yaml's player names and scenario name were read by no command and checked by
+    none: a published folder could say anything there. gm verify now checks them."""
+    import re
+
+    meta = played / "campaign.yaml"
+    text = meta.read_text("utf-8")
+    pattern = rf"^{field}:(?:\n- .*)+|^{field}: .*" if field == "players" else rf"^{field}: .*"
+    meta.write_text(re.sub(pattern, f"{field}: {value}", text, count=1, flags=re.M), "utf-8")
+    r = gm("verify", played, "--seed", "test-seed", "--lang", "en", code=None)
+    assert r.exit_code in (1, 2) and "campaign.yaml" in r.output, r.output
+    if field != "ruleset":
+        assert f"campaign.yaml: {field}: campaign.yaml's {field} does not match scenario.yaml" in r.output, r.output
+
+
+# 7. links and foreign file systems -----------------------------------------------------------
+def test_a_reports_folder_that_is_a_link_is_refused_before_any_write(gm, played, tmp_path):
+    """reports/ moved to another disk and linked back made gm rollback fail half-way ("Invalid
+    cross-device link") and every later command after it. A link inside the campaign is now
+    refused before anything is written; replacing it with a real folder makes all work again."""
+    gm("resolve", played)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.move(played / "reports", elsewhere)
+    os.symlink(elsewhere, played / "reports")
+    before = tree(played)
+    for command in (("rollback", played, "--to", "1"), ("resolve", played)):
+        r = gm(*command, "--lang", "en", code=1)
+        assert "reports: this is a link inside the campaign folder" in r.output and "nothing was changed" in r.output, r.output
+    assert tree(played) == before
+    os.unlink(played / "reports")
+    shutil.copytree(elsewhere, played / "reports")
+    gm("rollback", played, "--to", "1")
+    gm("resolve", played)
+    gm("verify", played)
+
+
+def test_a_stray_link_under_reports_is_named(gm, played):
+    os.symlink("/etc/passwd", played / "reports" / "turn-001" / "x.md")
+    r = gm("resolve", played, "--lang", "en", code=1)
+    assert "turn-001/x.md: this is a link" in r.output, r.output
+    os.unlink(played / "reports" / "turn-001" / "x.md")
+    gm("resolve", played)
+
+
+def test_a_mount_point_inside_the_campaign_is_refused(played, monkeypatch):
+    """A folder on another file system (st_dev differs): renames across it fail half-way."""
+    from gm_tool import app
+    from gm_tool.core import store
+    from gm_tool.errors import GmError
+
+    real = os.stat
+
+    class Fake:
+        def __init__(self, st):
+            self._st = st
+
+        def __getattr__(self, name):
+            return getattr(self._st, name)
+
+        st_dev = -1
+
+    real_scandir = os.scandir
+
+    class Entry:
+        def __init__(self, e):
+            self._e = e
+
+        def __getattr__(self, name):
+            return getattr(self._e, name)
+
+        def stat(self, follow_symlinks=True):
+            st = self._e.stat(follow_symlinks=follow_symlinks)
+            return Fake(st) if self._e.name == "reports" else st
+
+    monkeypatch.setattr(store.os, "scandir", lambda p: [Entry(e) for e in real_scandir(p)])
+    assert store.Campaign(played).foreign() == ("reports", "device")
+    with pytest.raises(GmError) as exc:
+        app.rollback(played, 0)
+    assert exc.value.problems[0].code == "campaign.foreign_device"
+    assert real(played / "state" / "turn-001.json")
+
+
+def test_a_link_inside_templates_or_orders_never_reaches_a_write(gm, played, tmp_path):
+    secret = write(tmp_path / "secret.txt", "turn: 2\nplayer: alice\n")
+    (played / "orders" / "turn-002").mkdir(parents=True)
+    os.symlink(secret, played / "orders" / "turn-002" / "alice.yaml")
+    r = gm("resolve", played, "--lang", "en", code=1)
+    assert "orders/turn-002/alice.yaml: this is a link" in r.output, r.output
+
+
+# 8. reads during a rollback ------------------------------------------------------------------
+def test_verify_concurrent_with_rollback_sees_a_whole_campaign(two_turns, monkeypatch):
+    """gm verify running while gm rollback moved the later turns away reported tampering that was
+    not there. A rollback starting while verify replays turn 1 now waits or is refused; verify
+    passes either way."""
+    import threading
+
+    from gm_tool import app
+    from gm_tool.errors import GmError
+
+    started, moved = threading.Event(), threading.Event()
+    real = app.compute_turn
+
+    def replaying(op, state, n, seed):
+        if n == 1 and not started.is_set():
+            started.set()
+            moved.wait(30)
+        return real(op, state, n, seed)
+
+    monkeypatch.setattr(app, "compute_turn", replaying)
+    outcome: dict[str, object] = {}
+
+    def run():
+        try:
+            outcome["verify"] = app.verify(two_turns)
+        except GmError as exc:
+            outcome["verify"] = exc
+
+    reader = threading.Thread(target=run)
+    reader.start()
+    assert started.wait(30)
+    try:
+        outcome["rollback"] = app.rollback(two_turns, 1)
+    except GmError as exc:
+        outcome["rollback"] = exc
+    finally:
+        moved.set()
+        reader.join(60)
+    assert isinstance(outcome["verify"], dict) and outcome["verify"]["turns"] == 2, outcome
+    assert isinstance(outcome["rollback"], GmError) and outcome["rollback"].problems[0].code == "campaign.locked"
+    monkeypatch.undo()
+    app.rollback(two_turns, 1)  # once the reader is done
+    assert app.verify(two_turns)["turns"] == 1

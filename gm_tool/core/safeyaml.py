@@ -38,6 +38,8 @@ register({
                                 "en": "the file holds more than one YAML document (---); one is allowed"},
     "yaml.duplicate_key": {"zh": "键 {key!r} 写了两次（第 {first} 行和第 {second} 行）；每个键只能出现一次，请删去其中一处",
                            "en": "key {key!r} is written twice (lines {first} and {second}); a key may appear once, remove one of them"},
+    "yaml.number_too_long": {"zh": "无法读取的值：数字超过 {limit} 位，不可能是有效的值",
+                              "en": "unreadable value: a number of more than {limit} digits cannot be a valid value"},
     "yaml.bad_value": {"zh": "无法读取的值：{problem}", "en": "unreadable value: {problem}"},
 })
 
@@ -152,27 +154,92 @@ def loads(text: str, source: str, *, max_depth: int = MAX_DEPTH, max_nodes: int 
     except RecursionError:
         raise GmError.one("yaml.too_deep", file=source, limit=max_depth) from None
     except (ValueError, OverflowError, TypeError) as exc:  # e.g. a 5000-digit integer, 2001-13-45
+        if "int_max_str_digits" in str(exc) or "integer string conversion" in str(exc):
+            import re
+            import sys
+
+            limit = sys.get_int_max_str_digits()
+            long = re.search(r"\d{%d,}" % (limit + 1), text)
+            problem = GmError.one("yaml.number_too_long", file=source, limit=limit)
+            problem.problems[0].line = text.count("\n", 0, long.start()) + 1 if long else None
+            raise problem from None  # not Python's advice to raise the interpreter's limit
         raise GmError.one("yaml.bad_value", file=source, problem=str(exc)[:200]) from None
 
 
 def decode(raw: bytes, source: str) -> str:
-    """Bytes to text: UTF-8 (with or without BOM) only, with a helpful word for anything else."""
+    """Bytes to text: UTF-8 (with or without BOM) only, with a helpful word for anything else:
+    UTF-16/32 with or without a byte-order mark, GBK, Big5 and Shift-JIS are named."""
     for bom, name in _BOMS:
         if raw.startswith(bom):
             raise GmError.one("file.encoding_named", file=source, encoding=name)
+    wide = _wide_unicode(raw)
+    if wide:
+        raise GmError.one("file.encoding_named", file=source, encoding=wide)
     if b"\x00" in raw:
         raise GmError.one("file.binary", file=source)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         pass
-    try:
-        raw.decode("gb18030")
-        if any(b >= 0x80 for b in raw[:4096]) and not _mostly_control(raw):
-            raise GmError.one("file.encoding_named", file=source, encoding="GBK/GB18030")
-    except UnicodeDecodeError:
-        pass
+    legacy = _legacy_encoding(raw[:8192])
+    if legacy and not _mostly_control(raw):
+        raise GmError.one("file.encoding_named", file=source, encoding=legacy)
     raise GmError.one("file.encoding", file=source)
+
+
+def _wide_unicode(raw: bytes) -> str | None:
+    """UTF-16 or UTF-32 without a byte-order mark: mostly ASCII text (a YAML sheet is) leaves NUL
+    bytes in fixed places of every 2 or 4 bytes."""
+    sample = raw[:4096]
+    if len(sample) < 4:
+        return None
+    for width, name in ((4, "UTF-32"), (2, "UTF-16")):
+        usable = len(sample) - len(sample) % width
+        units = [sample[i:i + width] for i in range(0, usable, width)]
+        for order, codec in (("LE", f"utf-{width * 8}-le"), ("BE", f"utf-{width * 8}-be")):
+            # ASCII in this layout: every byte but the low one is NUL
+            low = 0 if order == "LE" else width - 1
+            ascii_like = sum(1 for u in units if u[low] != 0 and not any(u[i] for i in range(width) if i != low))
+            if ascii_like * 10 >= len(units) * 6:
+                try:
+                    raw[:usable].decode(codec)
+                except UnicodeDecodeError:
+                    continue
+                return f"{name} ({order}, without a byte-order mark)"
+    return None
+
+
+# the byte ranges of each legacy encoding's common characters (symbols, kana, first-level hanzi or
+# kanji): text in that encoding decodes mostly into them, text in another mostly does not
+_LEGACY = (
+    ("GBK/GB18030", "gbk", lambda b: 0xA1 <= b[0] <= 0xA3 or (0xB0 <= b[0] <= 0xD7 and b[1] >= 0xA1)),
+    ("Big5", "cp950", lambda b: 0xA1 <= b[0] <= 0xA3 or 0xA4 <= b[0] <= 0xC6),
+    ("Shift-JIS", "cp932", lambda b: 0x81 <= b[0] <= 0x84 or 0x88 <= b[0] <= 0x9F),
+)
+
+
+def _legacy_encoding(sample: bytes) -> str | None:
+    """The legacy CJK encoding ``sample`` reads best in, or None. Each candidate must decode the
+    sample (a cut last character aside); the one whose characters are mostly its common ones wins
+    (ties go to GBK, the likeliest for a Chinese forum)."""
+    best, best_score = None, 0.5
+    for name, codec, common in _LEGACY:
+        text = None
+        for cut in range(4):
+            try:
+                text = sample[:len(sample) - cut].decode(codec)
+                break
+            except UnicodeDecodeError:
+                continue
+        if text is None:
+            continue
+        wide = [ch.encode(codec) for ch in text if not ch.isascii()]
+        if not wide:
+            continue
+        score = sum(1 for b in wide if len(b) == 2 and common(b)) / len(wide)
+        if score > best_score:
+            best, best_score = name, score
+    return best
 
 
 def _mostly_control(raw: bytes) -> bool:

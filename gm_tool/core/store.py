@@ -25,7 +25,7 @@ import re
 import signal
 import tempfile
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,10 @@ from gm_tool.i18n import register
 register({
     "campaign.unfinished": {"zh": "这个文件夹是一次中断的 gm new 留下的（有种子或剧本副本，却没有 campaign.yaml），不是完整的战役；删除它后重新 gm new",
                             "en": "an interrupted gm new left this folder (a seed or scenario copy but no campaign.yaml); it is not a campaign: delete it and run gm new again"},
+    "campaign.foreign_link": {"zh": "战役文件夹里有链接；gm 只在战役内写真实的文件和文件夹（链接可能指向战役之外或另一块磁盘）。请把它换成它指向的内容（例如 rm 链接 && cp -a 目标 链接）后再运行；什么都没有改动",
+                              "en": "this is a link inside the campaign folder; gm writes only real files and folders there (a link may point outside the campaign or to another disk). Replace it with what it points to (e.g. rm LINK && cp -a TARGET LINK) and run the command again; nothing was changed"},
+    "campaign.foreign_device": {"zh": "这是另一个文件系统的挂载点，文件无法原子地跨文件系统移动。请把它换成战役所在磁盘上的普通文件夹后再运行；什么都没有改动",
+                                "en": "this is the mount point of another file system; files cannot be moved atomically across it. Make it a plain folder on the campaign's disk and run the command again; nothing was changed"},
     "seed.mismatch": {"zh": "秘密种子与 campaign.yaml 中的承诺不符（文件被改动过？）；请恢复原来的种子，否则结算出的回合无人能校验",
                       "en": "the secret seed does not match the commitment in campaign.yaml (was the file edited?); restore the original seed, or no turn resolved from it could ever be verified"},
     "seed.missing": {"zh": "这里没有秘密种子（secret/seed）；玩家校验时请用 gm verify --seed 给出 GM 公布的种子",
@@ -263,6 +267,20 @@ def _umask() -> int:
     return mask
 
 
+def _flock_wait(fd: int, kind: int, timeout: float, root: Path) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, kind | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise GmError.one("campaign.locked", file=str(root)) from None
+            time.sleep(0.02)
+
+
 def _rmtree(path: Path) -> None:
     import shutil
 
@@ -383,18 +401,102 @@ class Campaign:
     # writing -----------------------------------------------------------------------------
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
-        """Exclusive lock on the campaign; a second writer fails at once with a clear message."""
+        """Exclusive lock on the campaign; a second writer fails at once with a clear message.
+        Before anything is written, a link or another file system's mount point inside the folder
+        is refused (see :meth:`foreign`), so no command fails half-way across it."""
         self.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.root / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        fd = self._open_lock(os.O_RDWR | os.O_CREAT)
         try:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 raise GmError.one("campaign.locked", file=str(self.root)) from None
+            self.refuse_foreign()
             self.sweep()
             yield
         finally:
             os.close(fd)
+
+    def _open_lock(self, flags: int) -> int:
+        path = self.root / ".lock"
+        try:
+            return os.open(path, flags | os.O_NOFOLLOW, 0o644)
+        except OSError as exc:
+            import errno
+
+            if exc.errno == errno.ELOOP:  # .lock is a link
+                raise GmError.one("campaign.foreign_link", file=str(path)) from None
+            raise
+
+    @contextlib.contextmanager
+    def reading(self, recover: Callable[[], None] | None = None, timeout: float = 120.0) -> Iterator[None]:
+        """Shared lock for a command that reads many files (``gm verify``): it sees one whole turn,
+        waiting (up to ``timeout`` seconds) while a writer works, and no writer starts meanwhile.
+        If a killed command left work undone (a rollback half done), ``recover`` finishes it first
+        under the exclusive lock, where the folder is writable. A folder no command ever wrote to
+        (no ``.lock``: a published copy) is read as it is."""
+        try:
+            fd = self._open_lock(os.O_RDONLY)
+        except FileNotFoundError:
+            yield
+            return
+        try:
+            _flock_wait(fd, fcntl.LOCK_SH, timeout, self.root)
+            if recover is not None and self.needs_recovery():
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:  # another reader: wait for the whole lock
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+                    _flock_wait(fd, fcntl.LOCK_EX, timeout, self.root)
+                if self.needs_recovery():
+                    with contextlib.suppress(PermissionError):  # a read-only copy: read it as it is
+                        self.refuse_foreign()
+                        recover()
+                fcntl.flock(fd, fcntl.LOCK_SH)
+            yield
+        finally:
+            os.close(fd)
+
+    def needs_recovery(self) -> bool:
+        """True if a killed rollback left its journal pending, or an empty ``superseded/NNN``."""
+        base = self.root / "superseded"
+        if not base.is_dir():
+            return False
+        for aside in base.iterdir():
+            note = aside / "NOTE.json"
+            if not note.is_file():
+                return True
+            with contextlib.suppress(OSError, ValueError):
+                if json.loads(note.read_text("utf-8")).get("status") == "pending":
+                    return True
+        return False
+
+    def foreign(self) -> tuple[str, str] | None:
+        """The first link (``"link"``) or mount point of another file system (``"device"``) inside
+        the campaign folder, as (relative path, kind); None if there is none. Commands write by
+        renaming, which a link can turn outside the campaign and which fails across devices."""
+        device = os.stat(self.root).st_dev
+        stack = [self.root]
+        while stack:
+            folder = stack.pop()
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            except FileNotFoundError:
+                continue
+            for entry in entries:
+                if entry.is_symlink():
+                    return str(Path(entry.path).relative_to(self.root)), "link"
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.stat(follow_symlinks=False).st_dev != device:
+                        return str(Path(entry.path).relative_to(self.root)), "device"
+                    stack.append(Path(entry.path))
+        return None
+
+    def refuse_foreign(self) -> None:
+        found = self.foreign()
+        if found is not None:
+            rel, kind = found
+            raise GmError.one(f"campaign.foreign_{kind}", file=str(self.root / rel))
 
     def sweep(self) -> list[str]:
         """Remove temporary files and staging folders left by interrupted writes (call it locked:
