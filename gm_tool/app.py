@@ -45,7 +45,6 @@ register({
 })
 
 BUNDLED = Path(__file__).parent / "scenarios"
-POST_FORMATS = ("bbcode", "md")
 FORMATS = ("bbcode", "markdown", "html")
 
 

@@ -10,7 +10,7 @@ import functools
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -51,7 +51,7 @@ def new(directory: Dir,
     result = ops.new_campaign(directory, scenario, seed, lang)
     say("created", lang, dir=result["dir"], players=", ".join(result["players"]), commitment=result["commitment"])
     if result.get("seed_bits") is not None and result["seed_bits"] < ops.WEAK_SEED_BITS:
-        typer.echo(_TEXT["weak_seed_bits"][lang].format(n=len(seed), bits=result["seed_bits"]), err=True)
+        typer.echo(_TEXT["weak_seed_bits"][lang].format(n=len(seed or ""), bits=result["seed_bits"]), err=True)
 
 
 @app.command()
@@ -287,9 +287,14 @@ def simulate(scenario: Annotated[str, typer.Argument(help="A bundled scenario na
     """Play many seeded games with built-in bots; print win rates per side, class and character."""
     from gm_tool import simulate as sim
 
-    options = dict(games=games, seed=seed, bots=bots, max_turns=max_turns, workers=workers, rules=sim.parse_rules(rule))
+    rules = sim.parse_rules(rule)
+
+    def run(progress: Any = None) -> dict[str, Any]:
+        return sim.run(scenario, games=games, seed=seed, bots=bots, max_turns=max_turns, workers=workers,
+                       rules=rules, progress=progress)
+
     if as_json or not sys.stderr.isatty():
-        report = sim.run(scenario, **options)
+        report = run()
     else:
         done = [0]
 
@@ -298,7 +303,7 @@ def simulate(scenario: Annotated[str, typer.Argument(help="A bundled scenario na
             sys.stderr.write(f"\r{scenario}: {done[0]}/{games}")
             sys.stderr.flush()
 
-        report = sim.run(scenario, **options, progress=tick)
+        report = run(tick)
         sys.stderr.write("\r" + " " * (len(scenario) + 2 * len(str(games)) + 3) + "\r")
     if as_json:
         typer.echo(json.dumps(report, ensure_ascii=False, indent=1))

@@ -107,7 +107,7 @@ class Game:
             if not due:
                 break
             chance = Chance(seed, f"bots-{turns + 1}")
-            wanted = {player: kinds.get(side_of.get(player), "random") for player in due}
+            wanted = {player: kinds.get(side_of.get(player, ""), "random") for player in due}
             orders = rs.bot_orders(state, wanted, chance)
             state = rs.resolve(state, orders, seed).state
             turns += 1

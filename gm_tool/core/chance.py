@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -34,6 +35,8 @@ T = TypeVar("T")
 
 GENERATOR = "sha256-ctr-1"  # recorded in campaign.yaml (key ``chance``)
 _SPAN = 1 << 64
+_WORDS = struct.Struct(">4Q")
+_LIMITS: dict[int, int] = {}  # n -> the rejection bound 2**64 - 2**64 % n
 
 
 def new_seed() -> str:
@@ -47,7 +50,7 @@ def commitment(seed: str) -> str:
 
 class Chance:
     def __init__(self, seed: str, stream: str, log: EventLog | None = None):
-        self._key = hashlib.sha256(f"{seed}\x00{stream}".encode("utf-8")).digest()
+        self._key = hashlib.sha256(f"{seed}\x00{stream}".encode()).digest()
         self._block = 0
         self._words: list[int] = []
         self.log = log
@@ -56,15 +59,16 @@ class Chance:
         if not self._words:
             digest = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
             self._block += 1
-            # reversed, so pop() takes them in order
-            self._words = [int.from_bytes(digest[i:i + 8], "big") for i in (24, 16, 8, 0)]
+            self._words = list(_WORDS.unpack(digest))[::-1]  # reversed: pop() takes them in order
         return self._words.pop()
 
     def below(self, n: int) -> int:
         """A number in ``0 .. n-1``, every one equally likely."""
-        if type(n) is not int or n <= 0:
-            raise ValueError(f"below() needs a positive integer, got {n!r}")
-        limit = _SPAN - _SPAN % n
+        limit = _LIMITS.get(n) if type(n) is int else None
+        if limit is None:
+            if type(n) is not int or n <= 0:
+                raise ValueError(f"below() needs a positive integer, got {n!r}")
+            limit = _LIMITS[n] = _SPAN - _SPAN % n
         while True:
             w = self._word()
             if w < limit:

@@ -31,9 +31,6 @@ class EventLog:
     def __len__(self) -> int:
         return len(self.events)
 
-    def to_jsonl(self) -> str:
-        return "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in self.events)
-
 
 def visible_to(event: dict[str, Any], player: str | None) -> bool:
     """True if ``player`` may know of ``event`` (``None`` is the GM, who knows everything)."""

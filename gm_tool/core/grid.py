@@ -83,7 +83,7 @@ def parse_cells(texts: list) -> list[Cell]:
         cells = [None]
     if None in cells:
         return [parse_cell(t) for t in texts]
-    return cells
+    return cells  # type: ignore[return-value]  # no None left
 
 
 def cell_names(cells: list[Cell]) -> list[str]:
