@@ -150,3 +150,77 @@ def test_hostile_sheets_get_errors_never_crashes(name, scenario):
             assert exc.render("zh") and exc.render("en")
             continue
         assert getattr(orders, "player", None) in players  # accepted: it must be a real sheet
+
+
+# fuzzing: every ruleset's parse_orders against random mutations of its own template -----------
+import os  # noqa: E402
+
+import yaml  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FUZZ_EXAMPLES = int(os.environ.get("GM_FUZZ_EXAMPLES", "30"))
+_scalars = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8)
+            | st.sampled_from(["A1", "Z99", "(C,3)", "上", "left", "all", "none", "-1", "1e999", "\u202e", "是"]))
+_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
+                       | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=15)
+
+
+def _paths(node: Any, prefix: tuple = ()) -> list[tuple]:
+    out = [prefix] if prefix else []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _paths(v, prefix + (i,))
+    return out
+
+
+def _set(node: Any, path: tuple, value: Any) -> Any:
+    import copy
+
+    node = copy.deepcopy(node)
+    target = node
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return node
+
+
+@pytest.mark.parametrize("name,scenario", CASES)
+def test_fuzzed_templates_get_errors_never_crashes(name, scenario):
+    assert scenario is not None
+    rs = registry.get(name)
+    data, source = ops.load_scenario(scenario)
+    state = rs.setup(data, source, "fuzz")
+    players = rs.players(state)
+    due = rs.due(state)
+    template = yaml.safe_load(rs.template(state, due[0], "zh"))
+    paths = _paths(template)
+
+    @settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize="GM_FUZZ_EXAMPLES" not in os.environ,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(st.integers(0, max(0, len(paths) - 1)), _values, st.booleans())
+    def check(k: int, value: Any, delete: bool) -> None:
+        sheet = template
+        if paths:
+            path = paths[k]
+            if delete:
+                import copy
+
+                sheet = copy.deepcopy(template)
+                parent = sheet
+                for key in path[:-1]:
+                    parent = parent[key]
+                del parent[path[-1]]
+            else:
+                sheet = _set(template, path, value)
+        try:
+            orders = rs.parse_orders(state, sheet, "fuzz.yaml", "zh")
+        except GmError as exc:
+            assert exc.problems and exc.render("zh") and exc.render("en")
+            return
+        assert getattr(orders, "player", None) in players
+
+    check()
