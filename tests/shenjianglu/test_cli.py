@@ -1,0 +1,101 @@
+"""The whole game through the CLI, as the contract writes it (gm new/template/check/submit/status/
+resolve/show/report/verify/rollback/amend/demo)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from tests.conftest import write
+
+
+def new(gm, tmp_path: Path, scenario: str = "shenjianglu") -> Path:
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", scenario, "--seed", "cli-seed-for-shenjianglu")
+    return d
+
+
+def state(d: Path) -> dict:
+    last = sorted((d / "state").glob("turn-*.json"))[-1]
+    return json.loads(last.read_text("utf-8"))
+
+
+def test_a_turn_through_the_cli(gm, tmp_path):
+    """seed l.113: "行動階段：以下3種行為可自行決定順序" — a sheet summons, is checked, submitted and resolved."""
+    d = new(gm, tmp_path)
+    s = state(d)
+    assert s["next"] == "alice" and s["turn"] == 0
+    gm("template", d, "alice", "-o", tmp_path / "t.yaml")
+    gm("check", d, tmp_path / "t.yaml")
+    hand = s["seats"][0]["hand"]
+    troop = next(c for c in hand if c in ("步卒", "周弓兵", "盾卫", "民兵", "斥候", "弓手", "医者"))
+    sheet = write(tmp_path / "a.yaml", f"回合: 1\n玩家: alice\n行动:\n  - {{召唤: {troop}, 位置: C7, 编号: a1}}\n")
+    gm("check", d, sheet)
+    gm("submit", d, sheet)
+    out = gm("status", d).output
+    assert "alice" in out
+    gm("resolve", d)
+    s = state(d)
+    assert s["turn"] == 1 and s["next"] == "bob"
+    assert any(u["id"] == "a1" and u["pos"] == "C7" for u in s["units"])
+    pub = gm("report", d, "--format", "markdown").output
+    assert "a1" in pub and "C7" in pub
+    private = gm("report", d, "--player", "bob", "--format", "markdown").output
+    assert "turn: 2" in private and "player: bob" in private  # bob's pre-filled sheet
+    view = json.loads(gm("show", d, "--player", "alice", "--json").output)
+    assert all("deck" not in x for x in view["seats"])
+    assert [("hand" in x) for x in view["seats"]] == [True, False]
+    gm("verify", d)
+
+
+def test_check_refuses_naming_action_field_and_allowed(gm, tmp_path):
+    """seed l.63: "若出兵點上有人，則此點不能出兵。" — `gm check` exits 1 naming actions.1.at and the free points."""
+    d = new(gm, tmp_path)
+    sheet = write(tmp_path / "a.yaml", "turn: 1\nplayer: alice\nactions:\n  - {summon: 周骑, at: D7}\n")
+    gm("amend", d, "give-card", "alice", "周骑", "--reason", "test")  # from her deck, whatever the shuffle
+    r = gm("check", d, sheet, "--lang", "en", code=1)
+    text = r.output + (r.stderr if r.stderr_bytes else "")
+    assert "actions.1.at" in text and "free ones: C7, E7, D6" in text
+
+
+def test_bob_cannot_send_on_alices_turn(gm, tmp_path):
+    """seed l.99: "然後按順序依次行動。" """
+    d = new(gm, tmp_path)
+    sheet = write(tmp_path / "b.yaml", "turn: 1\nplayer: bob\nactions: []\n")
+    r = gm("check", d, sheet, "--lang", "en", code=1)
+    assert "player" in r.output + (r.stderr if r.stderr_bytes else "")
+
+
+def test_rollback_and_amend(gm, tmp_path):
+    """seed l.209: "強制減少2點王的體力" — the GM sets a king's lost 体力 by hand; rollback undoes a turn."""
+    d = new(gm, tmp_path)
+    gm("resolve", d)
+    gm("resolve", d)
+    assert state(d)["turn"] == 2
+    gm("rollback", d, "--to", "1")
+    assert state(d)["turn"] == 1
+    gm("amend", d, "set-damage", "K2", "3", "--reason", "penalty missed")
+    gm("resolve", d)
+    s = state(d)
+    assert next(u for u in s["units"] if u["id"] == "K2")["damage"] == 3
+    assert "penalty missed" in gm("report", d, "--format", "markdown").output
+    gm("verify", d)
+
+
+def test_demo_plays_to_the_end(gm, tmp_path):
+    """seed l.219: "某一隊的王被全滅則遊戲結束。" — `gm demo --ruleset shenjianglu` plays the bundled game out."""
+    d = tmp_path / "demo"
+    gm("demo", d, "--ruleset", "shenjianglu")
+    s = state(d)
+    assert s["winner"] in ("red", "green", "draw") and s["next"] is None
+    gm("verify", d)
+
+
+def test_four_seat_game_resolves(gm, tmp_path):
+    """seed l.215: "用8張順序牌來分配隊伍和順序" — bigger tables play the same way."""
+    d = new(gm, tmp_path, "shenjianglu-4")
+    for _ in range(4):
+        gm("resolve", d)
+    assert state(d)["next"] == "alice" and state(d)["turn"] == 4
