@@ -95,7 +95,12 @@ class Hunlu(RulesetBase):
     def default_summary(self, state: dict[str, Any], player: str, lang: str) -> str:
         from gm_tool.i18n import message
 
-        return message("hunlu.status.pass" if player in self.due(state) else "hunlu.status.standing", lang)
+        nxt = state.get("next") or {}
+        unit = next((u for u in state["units"] if u["id"] == nxt.get("unit")), None)
+        where = message("hunlu.status.where", lang, round=state["round"], turn=state["turn"] + 1,
+                        unit=f"{unit['name']}({unit['id']})" if unit else "-")
+        code = "hunlu.status.pass" if player in self.due(state) else "hunlu.status.standing"
+        return f"{where}; {message(code, lang)}"
 
 
 RULESET = Hunlu()

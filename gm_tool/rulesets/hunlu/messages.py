@@ -65,6 +65,7 @@ MESSAGES = {
     "hunlu.skip.cannot_act": {"zh": "已无法行动", "en": "can no longer act"},
     # summaries
     "hunlu.status.pass": {"zh": "未提交则跳过（主动跳过）", "en": "passes (主动跳过) if no sheet arrives"},
+    "hunlu.status.where": {"zh": "第{round}大回合，第{turn}步，轮到 {unit}", "en": "round {round}, turn {turn}, due: {unit}"},
     "hunlu.status.standing": {"zh": "不需要行动；可只提交常驻指令", "en": "not due; may send standing orders only"},
 }
 

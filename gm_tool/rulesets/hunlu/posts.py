@@ -95,7 +95,8 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
         ctx = {"lang": lang, "state": shown, "player": player, "board": board_text(shown),
                "units": [unit_line(u, lang) for u in shown["units"]],
                "next_note": narrate.next_note(shown, player, lang),
-               "title": narrate.title(before, after, player, lang)}
+               "title": narrate.title(before, after, player, lang),
+               "sheet": _sheet_for(after, player, lang)}
         out.texts[audience] = render_all(env, "post.j2", ctx, lambda fmt, m, seen=seen, shown=shown: {
             "lines": narrate.lines(seen, shown, lang, m)})
     try:
@@ -105,3 +106,13 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
     except ImportError:  # pragma: no cover - Pillow missing
         pass
     return out
+
+
+def _sheet_for(state: dict[str, Any], player: str | None, lang: str) -> str:
+    """The due player's private post carries a pre-filled sheet of its general's legal actions."""
+    nxt = state.get("next")
+    if player is None or not nxt or nxt["player"] != player or state.get("winner") is not None:
+        return ""
+    from gm_tool.rulesets.hunlu.sheet import template
+
+    return template(state, player, lang)
