@@ -1,0 +1,143 @@
+"""Cases for the rulings on what the seed leaves open (docs/rulings/guangying.md)."""
+
+from tests.guangying.kit import board, dead, force, hp, of, passes, piece, player, refusals, sq, turn
+
+
+def test_r2_wind_wall_outlives_its_druid():
+    """seed l.35: "风墙：敌人进入地方风墙需要额外支付一点移动力" (ruling R2: a wall stays until the GM removes it)"""
+    s = board(sq("alice", "C5", "u1:德鲁伊:1"), sq("bob", "C6", "w9:战士"), first="bob",
+              markers=[{"id": "wl", "kind": "风墙", "owner": "alice", "cells": ["A5", "B5"]}])
+    after, _ = turn(s, {"attack": "w9", "target": "u1"})
+    assert dead(after, "u1") and after["markers"][0]["id"] == "wl"
+    after, _ = passes(after)
+    after, _ = passes(after)
+    assert after["markers"][0]["id"] == "wl"
+
+
+def test_r4_portal_closes_at_the_end_of_the_turn():
+    """seed l.34: "开启传送阵：可以让棋子直接从法师四周1身位格内入场" (ruling R4: for the turn it is opened)"""
+    s = board(sq("alice", "C5", "m1:法师"), sq("bob", "A10", "w9:战士"))
+    s, _ = turn(s, {"ability": "开启传送阵", "by": "m1"})
+    assert piece(s, "m1")["portal_open"] is False
+    s, _ = passes(s)
+    assert refusals(s, {"summon": "战士", "at": "C6"}) == [("actions[0].at", "summon.cell")]
+
+
+def test_r5_song_not_for_enemy_leaders():
+    """seed l.26: "覆盖周围两个身位格的范围内的队长，增加战力+3（诗人队友同享受）" (ruling R5: own leaders only)"""
+    s = board(sq("alice", "C3", "d1:诗人"), sq("alice", "C5", "w1:战士"), sq("bob", "C4", "w9:战士"))
+    s, _ = turn(s, {"ability": "唱诗", "by": "d1"})
+    after, _ = turn(s, {"attack": "w9", "target": "w1"})
+    assert hp(after, "w1") == 24
+
+
+def test_r5_bard_sings_for_itself():
+    """seed l.26: "（诗人队友同享受）" (ruling R5: the bard, a leader within 0, gets +3 too)"""
+    s = board(sq("alice", "C5", "d1:诗人"), sq("bob", "C6", "w9:战士"))
+    s, _ = turn(s, {"ability": "唱诗", "by": "d1"})
+    s, _ = passes(s)
+    s, _ = turn(s, {"attack": "d1", "target": "w9"})  # a new turn: the song is over
+    assert hp(s, "w9") == 27
+
+
+def test_r5_song_ends_at_the_bards_next_turn():
+    """seed l.26: "唱诗：覆盖周围两个身位格的范围内的队长，增加战力+3" (ruling R5)"""
+    s = board(sq("alice", "C3", "d1:诗人"), sq("bob", "A10", "w9:战士"))
+    s, _ = turn(s, {"ability": "唱诗", "by": "d1"})
+    s, _ = passes(s)
+    s, _ = passes(s)
+    assert piece(s, "d1")["singing"] is False
+
+
+def test_r6_no_shot_at_the_fortress():
+    """seed l.31: "射击：可以远程攻击，直线的3个身位格距离" (ruling R6: a fortress is no target of 射击 or 火球)"""
+    s = board(sq("alice", "E8", "r1:巡林客"))
+    assert refusals(s, {"ability": "射击", "by": "r1", "target": "fortress"}) == [("actions[0].target", "target.unknown")]
+
+
+def test_r6_full_attack_on_the_fortress_doubles_without_push():
+    """seed l.57: "造成两倍伤害的同时，会将对方震退1个身位格" (ruling R6: the fortress takes double, nothing moves)"""
+    s = board(sq("alice", "E10", "b1:野蛮人"))
+    after, events = turn(s, {"full_attack": "b1", "target": "fortress"})
+    assert player(after, "bob")["fortress_hp"] == 86
+    assert not of(events, "push") and not of(events, "push_blocked")
+
+
+def test_r6_sweep_does_not_hit_the_fortress():
+    """seed l.25: "一次攻击可以覆盖周身的一个身位格中的所有人。" (ruling R6: 人, not the fortress)"""
+    s = board(sq("alice", "E10", "b1:野蛮人"), sq("bob", "D10", "w9:战士"))
+    after, _ = turn(s, {"attack": "b1", "target": "w9"})
+    assert player(after, "bob")["fortress_hp"] == 100 and hp(after, "w9") == 21
+
+
+def test_r7_full_hp_measured_when_the_blow_lands():
+    """seed l.61: "如果一颗满血的棋子、队长，在一回合内被敌人杀死" (ruling R7: full HP at the moment of the killing blow)"""
+    s = board(sq("alice", "C5", "w1:战士"), sq("alice", "B6", "w2:战士"), sq("bob", "C6", "r9:巡林客"),
+              classes={"巡林客": {"hp": 6}})
+    after, _ = turn(s, {"attack": "w1", "target": "r9"}, {"attack": "w2", "target": "r9"})
+    assert dead(after, "r9")
+
+
+def test_r15_sweep_spares_own_squads():
+    """seed l.25: "一次攻击可以覆盖周身的一个身位格中的所有人。" (ruling R15: enemies only; squadmates lose 3 by ability 2)"""
+    s = board(sq("alice", "C5", "b1:野蛮人"), sq("alice", "D5", "w1:战士"), sq("bob", "C6", "w9:战士"))
+    after, _ = turn(s, {"attack": "b1", "target": "w9"})
+    assert hp(after, "w1") == 28
+
+
+def test_r15_barbarian_reaction_is_a_plain_hit():
+    """seed l.38: "会被强制受到敌人带队者的瞬间普通攻击。" (ruling R15: no sweep, no squadmate loss in reactions)"""
+    s = board(sq("alice", "C3", "w1:战士"), sq("bob", "D5", "b9:野蛮人", "r9:巡林客"))
+    after, _ = turn(s, {"move": "w1", "path": ["C4", "C5", "C6"]})
+    assert hp(after, "w1") == 21 and hp(after, "r9") == 20
+
+
+def test_r17_battle_formation_not_for_shots():
+    """seed l.52: "战阵：两个或以上相同职业者在同一小队，可以三人一同执行行动命令" (ruling R17: attacks only)"""
+    s = board(sq("alice", "C3", "r1:巡林客", "r2:巡林客"), sq("bob", "C6", "w9:战士"))
+    after, _ = turn(s, {"ability": "射击", "by": "r1", "target": "w9"})
+    assert hp(after, "w9") == 27
+
+
+def test_r21_no_wall_over_a_rock():
+    """seed l.35: "（风墙释放时候，不可以覆盖任何人。）" (ruling R21: nor a rock or fortress)"""
+    s = board(sq("alice", "C5", "u1:德鲁伊"), sq("alice", "A1", "p1:牧师"),
+              markers=[{"id": "k1", "kind": "岩", "owner": "alice", "cells": ["E5"], "by": "p1"}])
+    assert refusals(s, {"ability": "风墙", "by": "u1", "at": "D5", "orientation": "horizontal"}) == \
+        [("actions[0].at", "ability.cell_taken")]
+
+
+def test_r22_shots_pass_over_pieces():
+    """seed l.31: "直线的3个身位格距离" (ruling R22: pieces between do not block; only 岩 and 风墙)"""
+    s = board(sq("alice", "C3", "r1:巡林客"), sq("alice", "C4", "w1:战士"), sq("bob", "C6", "w9:战士"))
+    after, _ = turn(s, {"ability": "射击", "by": "r1", "target": "w9"})
+    assert hp(after, "w9") == 27
+
+
+def test_r22_shot_into_a_wall_cell():
+    """seed l.35: "巡林客的射击，无法穿透风墙。" (ruling R22: a target standing in the wall is hit; the wall is not crossed)"""
+    s = board(sq("alice", "C3", "r1:巡林客"), sq("bob", "C5", "w9:战士"),
+              markers=[{"id": "wl", "kind": "风墙", "owner": "bob", "cells": ["C5"]}])
+    after, _ = turn(s, {"ability": "射击", "by": "r1", "target": "w9"})
+    assert hp(after, "w9") == 27
+
+
+def test_r24_summon_into_a_wall_cell():
+    """seed l.35: "（风墙释放时候，不可以覆盖任何人。）" (ruling R24: only placing a wall over pieces is refused)"""
+    s = board(markers=[{"id": "wl", "kind": "风墙", "owner": "bob", "cells": ["C3"]}])
+    assert refusals(s, {"summon": "战士", "at": "C3"}) == []
+
+
+def test_r25_surrounded_attack_on_the_fortress():
+    """seed l.55: "如果被多队伍包围，如果选择攻击其中一个队伍，则其他队伍可借机攻击你。" (ruling R25: attacking the fortress, all strike)"""
+    s = board(sq("alice", "E10", "w1:战士"), sq("bob", "D10", "w8:战士"), sq("bob", "F10", "w9:战士"))
+    after, events = turn(s, {"attack": "w1", "target": "fortress"})
+    assert len(of(events, "reaction")) == 2 and hp(after, "w1") == 24
+
+
+def test_r27_defence_spreads_a_precise_strike():
+    """seed l.58: "同时会被全队，不会被伤害致死的人员承担。" (ruling R27: the spread overrides 精准打击's member)"""
+    s = board(sq("alice", "C5", "r1:巡林客"), sq("bob", "C6", "w9:战士", "p9:牧师"), first="bob")
+    s, _ = turn(s, {"defend": "w9"})
+    after, _ = force(s, {"full_attack": "r1", "target": "w9", "member": "p9"})
+    assert (hp(after, "w9"), hp(after, "p9")) == (27, 23)  # 6 halved to 3: 1 each, 1 resisted
