@@ -47,6 +47,37 @@ LABELS = {
 }
 
 
+WORDS = {
+    "zh": {"how": {"normal": "普通攻击", "counter": "反击", "skill": "技能攻击", "spell": "法术攻击"},
+           "facing": {"N": "北", "E": "东", "S": "南", "W": "西"},
+           "winner": {"red": "红队", "green": "绿队", "draw": "平局"},
+           "reason": {"game_over": "游戏已结束", "player_out": "该玩家已出局"},
+           "effect": {"heal": "回复", "mana": "法力"}, "stat": {"attack": "武力", "stamina": "体力", "move": "移动力"},
+           "zone": {"deck": "牌堆", "hand": "手牌", "graveyard": "墓地"}, "none": "无"},
+    "en": {"how": {"normal": "normal attack", "counter": "counter", "skill": "skill attack", "spell": "spell attack"},
+           "facing": {}, "winner": {}, "reason": {"game_over": "the game is over", "player_out": "the player is out"},
+           "effect": {}, "stat": {}, "zone": {}, "none": "none"},
+}
+
+
+class SjlTeller(Teller):
+    """Values told in the post's language: attack kinds, facings, buffs, an absent equipment."""
+
+    def value(self, key: str, value: Any, event: dict[str, Any], params: dict[str, Any]) -> str | None:
+        w = WORDS["zh" if self.lang == "zh" else "en"]
+        table = {"how": w["how"], "facing": w["facing"], "winner": w["winner"], "reason": w["reason"],
+                 "effect": w["effect"], "frm": w["zone"], "into": w["zone"]}.get(key)
+        if table is not None and isinstance(value, str):
+            return self.m.esc(table.get(value, value))
+        if key == "replaced" and value is None:
+            return self.m.esc(w["none"])
+        if key == "buff" and isinstance(value, dict):
+            return self.m.esc(self.sep.join(f"{w['stat'].get(k, k)} {v:+d}" for k, v in value.items()))
+        if key == "path" and isinstance(value, list):
+            return self.m.esc("→".join(value))
+        return None
+
+
 def labels_of(state: dict[str, Any]) -> dict[str, str]:
     """Two-character labels for the board: kings K1..K8, troops numbered in board order."""
     out, n = {}, 0
@@ -147,7 +178,7 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
     L = LABELS["zh" if lang == "zh" else "en"]
     env = environment(TEMPLATES, templates_dir)
     names: dict[str, str] = {}
-    tellers = {fmt: Teller(NARRATION, names, lang, m) for fmt, m in MARKUPS.items()}
+    tellers = {fmt: SjlTeller(NARRATION, names, lang, m) for fmt, m in MARKUPS.items()}
     cut = NARRATION.sections(events)
     painter = painter_of(after["board"])
     units, seats = _rows(after, L)
