@@ -69,7 +69,7 @@ def test_priest_cannot_heal_two_straight():
 
 
 def test_priest_heals_own_squad():
-    """seed l.27: "治疗一个身位格...的友军" (ruling R19: the priest's own squad is within reach)"""
+    """seed l.27: "治疗一个身位格...的友军" (ruling R16: the priest's own squad is within reach)"""
     s = board(sq("alice", "C5", "w1:战士:10", "p1:牧师"))
     after, _ = turn(s, {"ability": "治疗", "by": "p1", "target": "w1"})
     assert hp(after, "w1") == 13
@@ -182,7 +182,7 @@ def test_paladin_devotion():
 
 
 def test_devotion_amount_bounded():
-    """seed l.30: "用自己的生命力，恢复同队的生命力" (ruling R20: at most the paladin's HP - 1 and the target's wound)"""
+    """seed l.30: "用自己的生命力，恢复同队的生命力" (ruling R17: at most the paladin's HP - 1 and the target's wound)"""
     s = board(sq("alice", "C5", "p1:圣武士", "r1:巡林客:10"))
     assert refusals(s, {"ability": "奉献", "by": "p1", "target": "r1", "amount": 11}) == \
         [("actions[0].amount", "devotion.amount")]
@@ -281,7 +281,7 @@ def test_split_leaves_as_a_new_squad():
     s = board(sq("alice", "C5", "w1:战士", "r1:巡林客", id="s1"))
     after, _ = turn(s, {"split": ["r1"], "path": ["C6", "C7"], "squad": "s2"}, {"move": "s1", "path": ["B5"]})
     assert squad(after, "s2")["members"] == ["r1"] and pos(after, "s2") == "C7"
-    assert squad(after, "s2")["actions_left"] == 1  # ruling R13: 2, the move out its first
+    assert squad(after, "s2")["actions_left"] == 1  # ruling R9: 2, the move out its first
     assert pos(after, "s1") == "B5"
 
 

@@ -77,14 +77,14 @@ def test_no_push_into_a_rock():
 
 
 def test_no_push_into_a_squad():
-    """seed l.57: "会将对方震退1个身位格" (ruling R14: a squad behind blocks the push)"""
+    """seed l.57: "会将对方震退1个身位格" (ruling R13: a squad behind blocks the push)"""
     s = board(sq("alice", "C5", "w1:战士"), sq("bob", "C6", "r9:巡林客"), sq("bob", "C7", "w9:战士"))
     after, _ = turn(s, {"full_attack": "w1", "target": "r9"})
     assert pos(after, "r9") == "C6"
 
 
 def test_push_into_a_wind_wall():
-    """seed l.57: "会将对方震退1个身位格" (ruling R14: a wall cell may be pushed into)"""
+    """seed l.57: "会将对方震退1个身位格" (ruling R13: a wall cell may be pushed into)"""
     s = board(sq("alice", "C5", "w1:战士"), sq("bob", "C6", "r9:巡林客"),
               markers=[{"id": "wl", "kind": "风墙", "owner": "alice", "cells": ["C7"]}])
     after, _ = turn(s, {"full_attack": "w1", "target": "r9"})
@@ -152,7 +152,7 @@ def test_unyielding_needs_full_hp():
 
 
 def test_unyielding_not_for_members():
-    """seed l.61: "如果一颗满血的棋子、队长" (contract G23: the leader; ruling R16)"""
+    """seed l.61: "如果一颗满血的棋子、队长" (contract G23: the leader; ruling R14)"""
     s = board(sq("alice", "C5", "s1:术士"), sq("bob", "C8", "w9:战士", "r9:巡林客"),
               classes={"巡林客": {"hp": 5}})
     after, _ = turn(s, {"ability": "火球", "by": "s1", "target": "w9"})
@@ -240,7 +240,7 @@ def test_defend_spread_skips_who_would_die():
 
 
 def test_defend_when_no_member_survives_a_share():
-    """seed l.58: "会被全队，不会被伤害致死的人员承担。" (ruling R18: nobody would: the leader takes it)"""
+    """seed l.58: "会被全队，不会被伤害致死的人员承担。" (ruling R21: nobody would: the leader takes it)"""
     s = board(sq("alice", "C5", "w1:战士"), sq("bob", "C6", "w9:战士:2", "r9:巡林客:2"), first="bob")
     s, _ = turn(s, {"defend": "w9"})
     assert hp(s, "w9") == 2

@@ -115,7 +115,7 @@ def test_rogue_ambush_doubles():
 
 
 def test_one_enemy_ambushes_once_a_move():
-    """seed l.38: "如果从敌人身周1身位格经过，会被强制受到敌人带队者的瞬间普通攻击。" (ruling R9: once per move)"""
+    """seed l.38: "如果从敌人身周1身位格经过，会被强制受到敌人带队者的瞬间普通攻击。" (ruling R10: once per move)"""
     s = board(sq("alice", "D3", "g1:游荡者"), sq("bob", "D5", "r9:巡林客"))
     after, events = turn(s, {"move": "g1", "path": ["D4", "C4", "C5", "C6", "C7"]})
     assert hp(after, "g1") == 17
@@ -127,7 +127,7 @@ def test_deadly_pincer_stops_the_move():
     s = board(sq("alice", "C3", "w1:战士"), sq("bob", "B5", "r8:巡林客"), sq("bob", "D5", "r9:巡林客"))
     after, events = turn(s, {"move": "w1", "path": ["C4", "C5", "C6"]})
     assert pos(after, "w1") == "C5"
-    assert hp(after, "w1") == 22  # ruling R10: both strike, then the stop
+    assert hp(after, "w1") == 22  # ruling R11: both strike, then the stop
     assert of(events, "pincer")[0]["by"] == ["bob-s2", "bob-s3"]
 
 
@@ -192,7 +192,7 @@ def test_enemy_cell_is_never_entered():
 
 
 def test_passing_through_an_own_squad():
-    """seed l.51: "两枚战斗棋子处在同一各自内，算作组队" (ruling R11: passing an own squad is allowed, stopping on it is not)"""
+    """seed l.51: "两枚战斗棋子处在同一各自内，算作组队" (ruling R8: passing an own squad is allowed, stopping on it is not)"""
     s = board(sq("alice", "C4", "w1:战士"), sq("alice", "C5", "w2:战士"))
     after, _ = turn(s, {"move": "w1", "path": ["C5", "C6"]})
     assert pos(after, "w1") == "C6"

@@ -92,30 +92,30 @@ def test_r15_barbarian_reaction_is_a_plain_hit():
     assert hp(after, "w1") == 21 and hp(after, "r9") == 20
 
 
-def test_r17_battle_formation_not_for_shots():
-    """seed l.52: "战阵：两个或以上相同职业者在同一小队，可以三人一同执行行动命令" (ruling R17: attacks only)"""
+def test_r18_battle_formation_not_for_shots():
+    """seed l.52: "战阵：两个或以上相同职业者在同一小队，可以三人一同执行行动命令" (ruling R18: attacks only)"""
     s = board(sq("alice", "C3", "r1:巡林客", "r2:巡林客"), sq("bob", "C6", "w9:战士"))
     after, _ = turn(s, {"ability": "射击", "by": "r1", "target": "w9"})
     assert hp(after, "w9") == 27
 
 
-def test_r21_no_wall_over_a_rock():
-    """seed l.35: "（风墙释放时候，不可以覆盖任何人。）" (ruling R21: nor a rock or fortress)"""
+def test_r19_no_wall_over_a_rock():
+    """seed l.35: "（风墙释放时候，不可以覆盖任何人。）" (ruling R19: nor a rock or fortress)"""
     s = board(sq("alice", "C5", "u1:德鲁伊"), sq("alice", "A1", "p1:牧师"),
               markers=[{"id": "k1", "kind": "岩", "owner": "alice", "cells": ["E5"], "by": "p1"}])
     assert refusals(s, {"ability": "风墙", "by": "u1", "at": "D5", "orientation": "horizontal"}) == \
         [("actions[0].at", "ability.cell_taken")]
 
 
-def test_r22_shots_pass_over_pieces():
-    """seed l.31: "直线的3个身位格距离" (ruling R22: pieces between do not block; only 岩 and 风墙)"""
+def test_r20_shots_pass_over_pieces():
+    """seed l.31: "直线的3个身位格距离" (ruling R20: pieces between do not block; only 岩 and 风墙)"""
     s = board(sq("alice", "C3", "r1:巡林客"), sq("alice", "C4", "w1:战士"), sq("bob", "C6", "w9:战士"))
     after, _ = turn(s, {"ability": "射击", "by": "r1", "target": "w9"})
     assert hp(after, "w9") == 27
 
 
-def test_r22_shot_into_a_wall_cell():
-    """seed l.35: "巡林客的射击，无法穿透风墙。" (ruling R22: a target standing in the wall is hit; the wall is not crossed)"""
+def test_r20_shot_into_a_wall_cell():
+    """seed l.35: "巡林客的射击，无法穿透风墙。" (ruling R20: a target standing in the wall is hit; the wall is not crossed)"""
     s = board(sq("alice", "C3", "r1:巡林客"), sq("bob", "C5", "w9:战士"),
               markers=[{"id": "wl", "kind": "风墙", "owner": "bob", "cells": ["C5"]}])
     after, _ = turn(s, {"ability": "射击", "by": "r1", "target": "w9"})

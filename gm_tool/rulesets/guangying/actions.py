@@ -153,7 +153,7 @@ class Turn(Game):
             raise Refusal("path.cost", field, cost=cost, budget=budget)
 
     def walk(self, q: dict[str, Any], path: list[str]) -> None:
-        """Carry out a checked move; live, with 借机攻击, 措手不及 and 致命夹击 (R8-R10)."""
+        """Carry out a checked move; live, with 借机攻击, 措手不及 and 致命夹击 (R10-R12)."""
         me = q["owner"]
         start = q["pos"]
         if not self.live:
@@ -317,7 +317,7 @@ class Turn(Game):
                     self.strike(e, q, "surrounded")
 
     def push(self, q: dict[str, Any], target: dict[str, Any], start: str) -> None:
-        """全力攻击's push (G19, R14): one cell straight away, unless off the board, a 岩, a
+        """全力攻击's push (G19, R13): one cell straight away, unless off the board, a 岩, a
         squad or a fortress is there."""
         (ax, ay), (tx, ty) = cell(q["pos"]), cell(start)
         dest = (tx + (tx > ax) - (tx < ax), ty + (ty > ay) - (ty < ay))

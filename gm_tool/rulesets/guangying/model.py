@@ -320,12 +320,12 @@ class Game:
 
     def spread(self, q: dict[str, Any], amount: int, cause: str, survivors_only: bool) -> None:
         """伤害均分 (G21) and 防御's spread (G20): equal shares, the remainder resisted; with
-        ``survivors_only`` the shares go to the members who survive them, recomputed (R18)."""
+        ``survivors_only`` the shares go to the members who survive them, recomputed (R21)."""
         pieces = self.members(q)
         if survivors_only:
             while pieces and any(p["hp"] <= amount // len(pieces) for p in pieces):
                 pieces = [p for p in pieces if p["hp"] > amount // len(pieces)]
-            if not pieces:  # R18: no member survives a share: the leader takes it all
+            if not pieces:  # R21: no member survives a share: the leader takes it all
                 self.take(self.leader(q), amount, cause)
                 return
         share = amount // len(pieces)
