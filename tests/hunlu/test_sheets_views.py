@@ -173,20 +173,20 @@ def test_scenario_general_without_python():
 def test_amend_edits():
     """seed l.20: "精：即魂将的生命值" (the GM may correct 精/气/神, positions, statuses, order)"""
     s = board()
-    s2, ev = RS.amend(s, {"action": "set-jing", "args": ["b", 9], "reason": "fix"}, "gm amend")
+    s2, ev = RS.amend(s, {"action": "set_jing", "args": ["b", 9], "reason": "fix"}, "gm amend")
     assert unit(s2, "b")["jing"] == 4.5 and ev[0]["type"] == "amend"
     s3, _ = RS.amend(s2, {"action": "move", "args": ["b", "D5"], "reason": "fix"}, "gm amend")
     assert unit(s3, "b")["pos"] == "D5"
     with pytest.raises(GmError):
         RS.amend(s3, {"action": "move", "args": ["b", "H8"], "reason": "x"}, "gm amend")
-    s4, _ = RS.amend(s3, {"action": "add-status", "args": ["b", "沉默", 2], "reason": "x"}, "gm amend")
+    s4, _ = RS.amend(s3, {"action": "add_status", "args": ["b", "沉默", 2], "reason": "x"}, "gm amend")
     assert unit(s4, "b")["statuses"][0]["name"] == "沉默"
 
 
 def test_amend_kill_ends_game():
     """seed l.6: "当其中一方的魂将全部死亡时，即宣告游戏结束。" (a GM edit to 精 0 kills)"""
     s = new({"a": A, "b": B})
-    s2, _ = RS.amend(s, {"action": "set-jing", "args": ["b", 0], "reason": "x"}, "gm amend")
+    s2, _ = RS.amend(s, {"action": "set_jing", "args": ["b", 0], "reason": "x"}, "gm amend")
     assert s2["winner"] == "red"
 
 

@@ -22,13 +22,13 @@ register({
 })
 
 ACTIONS = {
-    "set-jing": AmendAction((Arg("unit"), Arg("halves", "int", 0)), {"zh": "设定精（以 0.5 为单位：7 = 3.5）", "en": "set 精 in halves (7 = 3.5)"}),
-    "set-qi": AmendAction((Arg("unit"), Arg("halves", "int", 0)), {"zh": "设定气（以 0.5 为单位）", "en": "set 气 in halves"}),
-    "set-shen": AmendAction((Arg("unit"), Arg("shen", "int", 0)), {"zh": "设定神", "en": "set 神"}),
+    "set_jing": AmendAction((Arg("unit"), Arg("halves", "int", 0)), {"zh": "设定精（以 0.5 为单位：7 = 3.5）", "en": "set 精 in halves (7 = 3.5)"}),
+    "set_qi": AmendAction((Arg("unit"), Arg("halves", "int", 0)), {"zh": "设定气（以 0.5 为单位）", "en": "set 气 in halves"}),
+    "set_shen": AmendAction((Arg("unit"), Arg("shen", "int", 0)), {"zh": "设定神", "en": "set 神"}),
     "move": AmendAction((Arg("unit"), Arg("cell")), {"zh": "移动魂将到一点", "en": "put a general on a point"}),
-    "add-status": AmendAction((Arg("unit"), Arg("name"), Arg("rounds", "int", 0)), {"zh": "加一个状态（0 = 无限）", "en": "add a status (0 = unlimited)"}),
-    "remove-status": AmendAction((Arg("unit"), Arg("name")), {"zh": "移除一个状态", "en": "remove a status"}),
-    "set-order": AmendAction((Arg("units", "str..."),), {"zh": "重排行动顺序", "en": "rewrite the acting order"}),
+    "add_status": AmendAction((Arg("unit"), Arg("name"), Arg("rounds", "int", 0)), {"zh": "加一个状态（0 = 无限）", "en": "add a status (0 = unlimited)"}),
+    "remove_status": AmendAction((Arg("unit"), Arg("name")), {"zh": "移除一个状态", "en": "remove a status"}),
+    "set_order": AmendAction((Arg("units", "str..."),), {"zh": "重排行动顺序", "en": "rewrite the acting order"}),
 }
 
 
@@ -45,9 +45,9 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
         return units[args[i]]
 
     what = f"{name} {' '.join(str(a) for a in args)}"
-    if name in ("set-jing", "set-qi"):
+    if name in ("set_jing", "set_qi"):
         u = unit(0)
-        key = "jing" if name == "set-jing" else "qi"
+        key = "jing" if name == "set_jing" else "qi"
         top = u["max_jing"] if key == "jing" else 99
         val = args[1] / 2
         if val > top:
@@ -55,7 +55,7 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
         u[key] = int(val) if val == int(val) else val
         if key == "jing" and val <= 0 and u["alive"]:
             g.die(u)
-    elif name == "set-shen":
+    elif name == "set_shen":
         u = unit(0)
         if args[1] > u["max_shen"]:
             raise GmError.one("hunlu.amend.value", file=source, field="args.1", value=args[1], allowed=f"0-{u['max_shen']}")
@@ -70,18 +70,18 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
             raise GmError.one("hunlu.amend.cell", file=source, field="args.1", value=args[1])
         u["pos"] = cell_name(c)
         u["chasm"] = None
-    elif name == "add-status":
+    elif name == "add_status":
         u = unit(0)
         if args[1] not in STATUS_NAMES:
             raise GmError.one("hunlu.amend.status", file=source, field="args.1", value=args[1], allowed=", ".join(STATUS_NAMES))
         u["statuses"].append({"name": args[1], "rounds": args[2] or None, "active": True, "source": "gm"})
-    elif name == "remove-status":
+    elif name == "remove_status":
         u = unit(0)
         names = [st["name"] for st in u["statuses"]]
         if args[1] not in names:
             raise GmError.one("hunlu.amend.status", file=source, field="args.1", value=args[1], allowed=", ".join(names) or "-")
         u["statuses"] = [st for st in u["statuses"] if st["name"] != args[1]]
-    elif name == "set-order":
+    elif name == "set_order":
         if sorted(args) != sorted(s["order"]):
             raise GmError.one("hunlu.amend.order", file=source, field="args", allowed=", ".join(s["order"]))
         s["order"] = list(args)

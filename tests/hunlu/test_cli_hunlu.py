@@ -1,0 +1,59 @@
+"""魂陆 through the CLI, as the contract writes it: new, template, check, submit, dice, resolve,
+report, show, status, amend, verify, rollback, demo."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import write
+
+
+def test_night_through_the_cli(tmp_path, gm):
+    """seed l.85: "第一人回合：在此时只有第一魂将可以行动" (one sheet is one general's turn)"""
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", "hunlu_duel", "--seed", "s1")
+    state = json.loads(gm("show", d, "--json").stdout)
+    nxt = state["next"]
+    assert state["turn"] == 0 and state["round"] == 1 and nxt["player"] in ("alice", "bob")
+    assert "第1大回合" in gm("status", d).stdout
+    sheet = write(tmp_path / "s.yaml", f"turn: 1\nplayer: {nxt['player']}\nactions:\n  - move: Z1\n")
+    out = gm("check", d, sheet, code=1)
+    assert "actions.0.move" in out.output
+    write(sheet, f"turn: 1\nplayer: {nxt['player']}\nactions: []\n")
+    gm("check", d, sheet)
+    gm("submit", d, sheet)
+    assert gm("dice", d, "9", code=None).exit_code != 0
+    gm("dice", d, "4", "2", "--note", "帖子 #3")
+    gm("resolve", d)
+    assert (d / "reports" / "turn-001" / "public.md").exists()
+    assert "论坛骰" in gm("report", d, "--format", "markdown").stdout
+    after = json.loads(gm("show", d, "--json").stdout)
+    assert after["turn"] == 1
+    gm("amend", d, "set-shen", nxt["unit"], "5", "--reason", "测试")
+    gm("resolve", d)
+    assert json.loads(gm("show", d, "--json").stdout)["turn"] == 2
+    gm("verify", d)
+    gm("rollback", d, "--to", "1")
+    assert json.loads(gm("show", d, "--json").stdout)["turn"] == 1
+
+
+def test_other_player_view_hides_standing(tmp_path, gm):
+    """seed l.120: "选择一张卡牌扣在自己面前" (gm show --player hides others' standing orders)"""
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", "hunlu_duel", "--seed", "s1")
+    state = json.loads(gm("show", d, "--json").stdout)
+    due = state["next"]["player"]
+    other = "alice" if due == "bob" else "bob"
+    unit = next(u["id"] for u in state["units"] if u["player"] == due)
+    write(tmp_path / "o.yaml", f"turn: 1\nplayer: {due}\nstanding:\n  心战: {{{unit}: A}}\n")
+    gm("submit", d, tmp_path / "o.yaml")
+    gm("resolve", d)
+    assert due not in json.loads(gm("show", d, "--json", "--player", other).stdout)["standing"]
+    assert json.loads(gm("show", d, "--json", "--player", due).stdout)["standing"][due]["heart_card"] == {unit: "A"}
+
+
+def test_demo_plays_to_the_end(tmp_path, gm):
+    """seed l.6: "当其中一方的魂将全部死亡时，即宣告游戏结束。" (gm demo --ruleset hunlu ends)"""
+    d = tmp_path / "demo"
+    gm("demo", d, "--ruleset", "hunlu")
+    assert json.loads(gm("show", d, "--json").stdout)["winner"] in ("red", "blue", "draw")
