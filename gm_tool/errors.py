@@ -11,8 +11,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from gm_tool.i18n import register
+
 INPUT = 1
 USAGE = 2
+
+register({"errors.more": {"zh": "……另有 {n} 个问题未列出（先改正以上各项）",
+                          "en": "... and {n} more problems not shown (fix the ones above first)"}})
 
 
 @dataclass
@@ -48,4 +53,14 @@ class GmError(Exception):
         return cls(Problem(code, file, field, params), exit_code)
 
     def render(self, lang: str = "zh") -> str:
-        return "\n".join(p.render(lang) for p in self.problems)
+        """One line per problem; past :data:`MAX_SHOWN`, one line saying how many more (a sheet
+        of 60,000 unknown keys needs its first lines fixed, not 60,000 lines)."""
+        lines = [p.render(lang) for p in self.problems[:MAX_SHOWN]]
+        if len(self.problems) > MAX_SHOWN:
+            from gm_tool.i18n import message
+
+            lines.append(message("errors.more", lang, n=len(self.problems) - MAX_SHOWN))
+        return "\n".join(lines)
+
+
+MAX_SHOWN = 100

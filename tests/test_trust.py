@@ -605,3 +605,73 @@ def test_verify_concurrent_with_rollback_sees_a_whole_campaign(two_turns, monkey
     monkeypatch.undo()
     app.rollback(two_turns, 1)  # once the reader is done
     assert app.verify(two_turns)["turns"] == 1
+
+
+# 6. cost that grows with the square of the input ---------------------------------------------
+def test_finding_the_lines_of_many_problems_reads_each_mapping_once():
+    """A 60,000-key sheet kept gm check busy for 556 s: each problem's line was found by reading
+    the mapping's keys again (yamlpos.node_line per problem)."""
+    from gm_tool.core import yamlpos
+    from gm_tool.errors import GmError, Problem
+
+    n = 2_000
+    text = "turn: 1\nplayer: alice\n" + "".join(f"k{i}: {i}\n" for i in range(n))
+    root = yamlpos.compose(text)
+
+    class Counted(list):
+        reads = 0
+
+        def __iter__(self):
+            Counted.reads += 1
+            return super().__iter__()
+
+    root.value = Counted(root.value)
+    monkey = yamlpos.compose
+    yamlpos.compose = lambda _text: root
+    try:
+        error = yamlpos.annotate(GmError([Problem("field.unknown", "s.yaml", f"k{i}") for i in range(n)]), "s.yaml", text)
+    finally:
+        yamlpos.compose = monkey
+    assert [p.line for p in error.problems] == list(range(3, n + 3))
+    assert Counted.reads <= 2
+
+
+def test_a_sheet_of_many_problems_prints_the_first_hundred(gm, skirmish, tmp_path):
+    f = write(tmp_path / "wide.yaml", "turn: 1\nplayer: alice\n" + "".join(f"k{i}: {i}\n" for i in range(6_000)))
+    r = gm("check", skirmish, f, "--lang", "en", code=1)
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 101 and lines[0].startswith(f"{f}:3: k0: unknown key")
+    assert lines[-1] == "... and 5900 more problems not shown (fix the ones above first)"
+
+
+@pytest.mark.parametrize("width, height, players, words", [
+    (702, 9999, 4, "the map has 7019298 cells (702x9999); the limit is 40000"),
+    (201, 200, 4, "the map has 40200 cells (201x200); the limit is 40000"),
+    (20, 20, 201, "the scenario has 201 characters; the limit is 200"),
+    (200, 200, 26, "26 characters on a map of 40000 cells"),
+])
+def test_a_scenario_too_big_to_resolve_in_seconds_is_refused_at_new(gm, tmp_path, width, height, players, words):
+    """A 702x9999 map passed gm new and ended gm resolve in a MemoryError; 10^4 players made gm
+    status take 1,092 s. Scenarios are bounded by what a turn resolves in seconds (the figures
+    are in bench/bench_growth.py), and the limit is named."""
+    import yaml
+
+    chars = [{"id": f"c{i}", "class": "SABER", "side": "red" if i % 2 else "blue", "player": f"p{i}",
+              "pos": f"{chr(65 + i % 20)}{i // 20 + 1}"} for i in range(players)]
+    spec = {"ruleset": "grail_war", "name": "big", "map": {"width": width, "height": height}, "characters": chars}
+    f = write(tmp_path / "big.yaml", yaml.safe_dump(spec))
+    r = gm("new", tmp_path / "c", "--scenario", f, "--lang", "en", code=1)
+    assert words in r.output, r.output
+    assert not (tmp_path / "c").exists()
+
+
+def test_scenario_rules_are_bounded(gm, tmp_path):
+    import yaml
+
+    from gm_tool.app import BUNDLED
+
+    spec = yaml.safe_load((BUNDLED / "skirmish.yaml").read_text("utf-8"))
+    spec["rules"] = {"vision": 10 ** 12}
+    f = write(tmp_path / "s.yaml", yaml.safe_dump(spec, allow_unicode=True))
+    r = gm("new", tmp_path / "c", "--scenario", f, "--lang", "en", code=1)
+    assert "rules.vision" in r.output and "0-9999" in r.output, r.output

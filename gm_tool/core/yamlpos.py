@@ -54,12 +54,15 @@ def compose(text: str) -> yaml.Node | None:
         return None
 
 
-def node_line(root: yaml.Node | None, field: str) -> int | None:
-    """The 1-based line of ``field`` under ``root`` (or of its deepest existing part)."""
+def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, yaml.Node]] | None = None) -> int | None:
+    """The 1-based line of ``field`` under ``root`` (or of its deepest existing part).
+    ``index`` (kept by the caller across calls) holds each mapping's keys once looked up, so
+    finding the lines of many problems costs one pass over each mapping, not one per problem."""
     if root is None:
         return None
     node: yaml.Node = root
     line = root.start_mark.line + 1
+    index = {} if index is None else index
     for token in parse_path(field):
         nxt: yaml.Node | None = None
         if isinstance(token, int) and isinstance(node, yaml.SequenceNode):
@@ -67,10 +70,15 @@ def node_line(root: yaml.Node | None, field: str) -> int | None:
                 nxt = node.value[token]
                 line = nxt.start_mark.line + 1
         elif isinstance(node, yaml.MappingNode):
-            names = {str(token)} | _SPELLINGS.get(str(token), set())
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode) and key.value in names:
-                    nxt = value
+            keys = index.get(id(node))
+            if keys is None:
+                keys = index[id(node)] = {}
+                for key, value in node.value:
+                    if isinstance(key, yaml.ScalarNode):
+                        keys.setdefault(key.value, (key, value))
+            for name in (str(token), *sorted(_SPELLINGS.get(str(token), ()))):
+                if name in keys:
+                    key, nxt = keys[name]
                     line = key.start_mark.line + 1
                     break
         if nxt is None:
@@ -86,12 +94,13 @@ def line_of(text: str, field: str) -> int | None:
 def annotate(error: "GmError", file: str, text: str) -> "GmError":
     """Fill in the line of every problem of ``error`` that names ``file`` and a field."""
     root: Any = None
+    index: dict[int, Any] = {}
     for p in error.problems:
         if p.file == file and p.field and getattr(p, "line", None) is None:
             if root is None:
                 root = compose(text) or False
             if root:
-                p.line = node_line(root, p.field)
+                p.line = node_line(root, p.field, index)
     return error
 
 

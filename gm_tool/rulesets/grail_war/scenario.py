@@ -35,7 +35,19 @@ CHAR_KEYS = {k: k for k in ("id", "name", "class", "side", "player", "hp", "max_
                             "equipment", "skills", "title")}
 EQUIPMENT_BASE_ID = 1000
 
+# What one turn can resolve in seconds (bench/bench_growth.py): the turn draws one map picture
+# per player, so its cost grows with players x cells; a bigger scenario is refused at gm new.
+MAX_CELLS = 40_000            # e.g. 200 x 200
+MAX_CHARACTERS = 200
+MAX_CHARACTER_CELLS = 1_000_000  # characters x cells: 200 on 70 x 70, 25 on 200 x 200
+MAX_RULE = 9_999
+
 register({
+    "grail.map_too_big": {"zh": "地图有 {cells} 格（{width}×{height}），上限 {limit} 格（如 200×200）：再大就无法在几秒内结算一回合",
+                          "en": "the map has {cells} cells ({width}x{height}); the limit is {limit} (e.g. 200x200): a bigger one cannot be resolved in seconds"},
+    "grail.too_many_characters": {"zh": "剧本有 {n} 个角色，上限 {limit}", "en": "the scenario has {n} characters; the limit is {limit}"},
+    "grail.too_much_work": {"zh": "{n} 个角色、{cells} 格的地图：每回合要为每名玩家画一张地图，角色数×格数上限 {limit}（如 200 个角色配 70×70，25 个配 200×200）",
+                            "en": "{n} characters on a map of {cells} cells: each turn draws a map for every player, so characters x cells is limited to {limit} (e.g. 200 characters on 70x70, 25 on 200x200)"},
     "grail.skill_bad": {"zh": "技能定义有误：{problem}（格式见 data/skills.yaml 顶部说明）",
                         "en": "bad skill definition: {problem} (the format is documented at the top of data/skills.yaml)"},
     "grail.skill_clash": {"zh": "技能 id {value!r} 与内置技能重名；剧本技能的 id 须与内置技能不同：{allowed}",
@@ -95,6 +107,9 @@ def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stron
             v.add("field.required", "map.width")
         if "height" not in spec:
             v.add("field.required", "map.height")
+        return None
+    if width * height > MAX_CELLS:  # refused before anything the size of the map is built
+        v.add("grail.map_too_big", "map", cells=width * height, width=width, height=height, limit=MAX_CELLS)
         return None
     if rows is None:
         rows = ["." * width] * height
@@ -195,6 +210,8 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
                 v.add("field.unknown", f"rules.{key}", allowed=", ".join(DEFAULT_RULES))
             elif value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
                 v.add("field.type", f"rules.{key}", expected="integer ≥ 0", got=repr(value))
+            elif value is not None and value > MAX_RULE:
+                v.add("field.range", f"rules.{key}", value=value, allowed=f"0-{MAX_RULE}")
             else:
                 rules[key] = value
     if built is None:
@@ -218,6 +235,13 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
     raw_chars = top.get("characters") or []
     if not v.typed(raw_chars, list, "characters") or not raw_chars:
         v.add("field.required", "characters")
+        v.raise_if_any()
+    if len(raw_chars) > MAX_CHARACTERS:
+        v.add("grail.too_many_characters", "characters", n=len(raw_chars), limit=MAX_CHARACTERS)
+        v.raise_if_any()
+    if len(raw_chars) * board.width * board.height > MAX_CHARACTER_CELLS:
+        v.add("grail.too_much_work", "characters", n=len(raw_chars), cells=board.width * board.height,
+              limit=MAX_CHARACTER_CELLS)
         v.raise_if_any()
     seen_ids: set[str] = set()
     for i, ch in enumerate(raw_chars):
