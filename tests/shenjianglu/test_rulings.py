@@ -130,3 +130,16 @@ def test_mana_given_on_another_players_turn_is_lost():
                                                                    "effects": [{"mana": 3}]}]}})
     s2, ev = play(s, {"cast": "雷", "targets": ["b1"]})
     assert unit(s2, "b1") is None and seat(s2, "bob")["mana"] == 9
+
+
+def test_every_ruling_names_a_test_that_exists():
+    """seed l.191: "【是否生效優先級】" — every ruling in docs/rulings/shenjianglu.md is checked by a named test."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parent
+    doc = (root.parent.parent / "docs" / "rulings" / "shenjianglu.md").read_text("utf-8")
+    named = set(re.findall(r"(test_[a-z0-9_]+)`", doc))
+    defined = set(re.findall(r"^def (test_[a-z0-9_]+)\(", "\n".join(p.read_text("utf-8") for p in root.glob("test_*.py")), re.M))
+    assert len(re.findall(r"^\*\*\d+\.", doc, re.M)) >= 27
+    assert named and named <= defined, named - defined
