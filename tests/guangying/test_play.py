@@ -165,3 +165,14 @@ def test_demo_plays_to_the_end(tmp_path):
     assert out.returncode == 0, out.stderr
     last = sorted((tmp_path / "d" / "state").glob("turn-*.json"))[-1]
     assert json.loads(last.read_text("utf-8"))["winner"] is not None
+
+
+def test_bot_orders_equal_parsed_bot_sheets():
+    """seed l.40: "每个小队每回合开始获得2个行动机会" (the fast bot path gives what the sheet would)"""
+    states, _ = _game(("random", "greedy"), seed="o")
+    for s in states[:-1:4]:
+        p = RULESET.due(s)[0]
+        for kind in ("random", "greedy"):
+            fast = RULESET.bot_orders(s, {p: kind}, Chance("o", str(s["turn"])))[p]
+            slow = RULESET.parse_orders(s, RULESET.bot_sheet(s, p, kind, Chance("o", str(s["turn"]))), "b", "en")
+            assert RULESET.resolve(s, {p: fast}, "o").state == RULESET.resolve(s, {p: slow}, "o").state

@@ -132,3 +132,12 @@ def test_template_validates_and_lists_moves():
         if line.startswith("#   - {"):
             one = safeyaml.loads(line[4:].lstrip("- "), "l.yaml")
             assert refusals(s, one) == [], line
+
+
+def test_standing_kept_until_changed():
+    """seed l.54: "如果队长死亡，其他棋子，可以选择继续战斗或者直接回手。" (contract §3: kept until a later sheet changes it)"""
+    s = board(sq("bob", "A10", "w9:战士"))
+    s, _ = turn(s, standing={"leader_dies": "return"})
+    s, _ = turn(s)
+    s, _ = turn(s, standing={"squads": {"t1": "fight_on"}})
+    assert s["players"][0]["standing"] == {"leader_dies": "return", "squads": {"t1": "fight_on"}}

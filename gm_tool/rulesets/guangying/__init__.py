@@ -79,6 +79,11 @@ class Guangying(RulesetBase):
 
         return sheet(state, player, kind, chance)
 
+    def bot_orders(self, state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+        from gm_tool.rulesets.guangying.bots import orders
+
+        return {p: orders(state, p, kind, chance) for p, kind in kinds.items()}
+
     def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
         units = [{"id": p["id"], "player": p["owner"], "side": p["owner"], "class": p["class"], "alive": True}
                  for p in state["pieces"]]

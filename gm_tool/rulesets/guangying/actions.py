@@ -22,24 +22,21 @@ class Turn(Game):
         """Every cell this turn's summon of ``cls`` may go to -> how (home, beyond, portal)."""
         side = self.players[player]["side"]
         home, neutral, beyond = side_rows(side)
+        rows = home + [beyond] if cls == "游荡者" else home
         out: dict[str, str] = {}
-        for y in range(12):
+        for r in sorted(rows):
             for x in range(10):
-                name = cell_name((x, y))
-                if y + 1 in home or (cls == "游荡者" and y + 1 == beyond):
-                    out[name] = "home" if y + 1 in home else "beyond"
+                out[cell_name((x, r - 1))] = "home" if r in home else "beyond"
         for p in self.s["pieces"]:
             if p["owner"] == player and p.get("portal_open"):
                 x, y = cell(p["pos"])
                 for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
                     if on_board(c) and c[1] + 1 in home + neutral:
                         out[cell_name(c)] = "portal"
-        for name in list(out):
-            q = self.squad_at(name)
-            if (self.fortress_owner(name) or self.marker_at(name, ROCK)
-                    or (q is not None and q["owner"] != player)):
-                del out[name]
-        return out
+        barred = {c for p in self.s["players"] for c in p["fortress"]}
+        barred.update(c for m in self.s["markers"] if m["kind"] == ROCK for c in m["cells"])
+        barred.update(q["pos"] for q in self.s["squads"] if q["owner"] != player)
+        return {name: how for name, how in out.items() if name not in barred}
 
     def do_summon(self, a: dict[str, Any]) -> None:
         me = self.active

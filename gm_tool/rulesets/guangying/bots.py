@@ -22,13 +22,16 @@ class _Writer:
         self.g.upkeep()
         self.player = player
         self.actions: list[dict[str, Any]] = []
+        self.canonical: list[dict[str, Any]] = []
 
     def tries(self, sheet_action: dict[str, Any], verb: str, canon: dict[str, Any]) -> bool:
+        action = {"verb": verb, **canon}
         try:
-            getattr(self.g, "do_" + verb)({"verb": verb, **canon})
+            getattr(self.g, "do_" + verb)(action)
         except Refusal:
             return False
         self.actions.append(sheet_action)
+        self.canonical.append({**action, "index": len(self.canonical)})
         return True
 
 
@@ -37,6 +40,10 @@ def reach(g: Turn, q: dict[str, Any]) -> dict[str, tuple[int, list[str]]]:
     me = q["owner"]
     budget = g.squad_move(g.members(q))
     start = q["pos"]
+    owners = {o["pos"]: o["owner"] for o in g.s["squads"]}
+    rocks = {c for m in g.s["markers"] if m["kind"] == ROCK for c in m["cells"]}
+    walls = {c for m in g.s["markers"] if m["kind"] == WALL and m["owner"] != me for c in m["cells"]}
+    forts = {c for p in g.s["players"] for c in p["fortress"]}
     best: dict[str, tuple[int, list[str]]] = {start: (0, [])}
     heap = [(0, start, [])]
     out: dict[str, tuple[int, list[str]]] = {}
@@ -44,34 +51,49 @@ def reach(g: Turn, q: dict[str, Any]) -> dict[str, tuple[int, list[str]]]:
         cost, here, path = heapq.heappop(heap)
         if best[here][0] < cost:
             continue
-        if path and not g.marker_at(here, ROCK) and g.squad_at(here) is None:
+        if path and here not in rocks and here not in owners:
             out[here] = (cost, path)
         x, y = cell(here)
         for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
             if not on_board(c):
                 continue
             name = cell_name(c)
-            if g.fortress_owner(name):
+            if name in forts or owners.get(name, me) != me:
                 continue
-            other = g.squad_at(name)
-            if other is not None and other["owner"] != me:
-                continue
-            step = 2 if g.marker_at(name, ROCK) else 1
-            wall = g.marker_at(name, WALL)
-            if wall is not None and wall["owner"] != me:
-                step += 1
-            nc = cost + step
+            nc = cost + (2 if name in rocks else 1) + (1 if name in walls else 0)
             if nc <= budget and (name not in best or best[name][0] > nc):
                 best[name] = (nc, path + [name])
                 heapq.heappush(heap, (nc, name, path + [name]))
     return out
 
 
+_FORT_DIST: dict[tuple[str, ...], dict[str, int]] = {}
+
+
 def _fortress_dist(g: Turn, player: str, name: str) -> int:
-    return min(dist(name, c) for c in g.players[g.enemy(player)]["fortress"])
+    fort = tuple(g.players[g.enemy(player)]["fortress"])
+    table = _FORT_DIST.get(fort)
+    if table is None:
+        table = _FORT_DIST[fort] = {cell_name((x, y)): min(dist(cell_name((x, y)), c) for c in fort)
+                                    for y in range(12) for x in range(10)}
+    return table[name]
 
 
 def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+    w = _write(state, player, kind, chance)
+    return {"turn": state["turn"] + 1, "player": player, "actions": w.actions}
+
+
+def orders(state: dict[str, Any], player: str, kind: str, chance: Any) -> Any:
+    """The orders ``parse_orders(sheet(...))`` gives, without reading the sheet back (each action
+    was already checked on the placements-only board while it was written)."""
+    from gm_tool.rulesets.guangying.sheet import Orders
+
+    w = _write(state, player, kind, chance)
+    return Orders(player=player, turn=state["turn"] + 1, actions=w.canonical, standing=None)
+
+
+def _write(state: dict[str, Any], player: str, kind: str, chance: Any) -> _Writer:
     w = _Writer(state, player)
     g = w.g
     rnd = kind == "random"
@@ -85,7 +107,7 @@ def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[st
             if not _strike(w, g, q, rnd, chance):
                 if not _advance(w, g, q, rnd, chance):
                     break
-    return {"turn": state["turn"] + 1, "player": player, "actions": w.actions}
+    return w
 
 
 def _summon(w: _Writer, g: Turn, player: str, rnd: bool, chance: Any) -> None:

@@ -32,7 +32,8 @@ def play(state: dict[str, Any], orders: Any, live: bool = True) -> tuple[Turn, l
     s["turn"] += 1
     game.emit("turn_start", turn=s["turn"], player=game.active)
     if orders is not None and orders.standing is not None:
-        game.players[game.active]["standing"] = orders.standing
+        # kept until a later sheet changes it (contract §3): only the keys given change
+        game.players[game.active]["standing"] = {**game.players[game.active]["standing"], **orders.standing}
     game.upkeep()
     refused = game.run(orders.actions if orders is not None else [])
     game.end_turn()

@@ -43,12 +43,20 @@ class Refusal(Exception):
         self.params = params
 
 
+_XY: dict[str, tuple[int, int]] = {cell_name((x, y)): (x, y) for y in range(12) for x in range(10)}
+
+
 def cell(name: str) -> tuple[int, int]:
-    return parse_cell(name)
+    xy = _XY.get(name)
+    return xy if xy is not None else parse_cell(name)
 
 
 def dist(a: str, b: str) -> int:
-    (ax, ay), (bx, by) = parse_cell(a), parse_cell(b)
+    """身位格 between two cells: orthogonal steps (a diagonal neighbour is 2)."""
+    try:
+        (ax, ay), (bx, by) = _XY[a], _XY[b]
+    except KeyError:
+        (ax, ay), (bx, by) = parse_cell(a), parse_cell(b)
     return abs(ax - bx) + abs(ay - by)
 
 
@@ -57,7 +65,7 @@ def on_board(c: tuple[int, int]) -> bool:
 
 
 def row_of(name: str) -> int:
-    return parse_cell(name)[1] + 1
+    return cell(name)[1] + 1
 
 
 def side_rows(side: str) -> tuple[list[int], list[int], int]:
@@ -73,7 +81,7 @@ def default_fortress(side: str) -> list[str]:
 
 def board_order(names: list[str]) -> list[str]:
     """Cells in board order: row, then column."""
-    return sorted(names, key=lambda n: (parse_cell(n)[1], parse_cell(n)[0]))
+    return sorted(names, key=lambda n: cell(n)[::-1])
 
 
 def opponent(state: dict[str, Any], player: str) -> str:
@@ -104,7 +112,8 @@ class Game:
         self.log.emit(type_, **data)
 
     def enemy(self, player: str) -> str:
-        return opponent(self.s, player)
+        a, b = self.s["players"][0]["player"], self.s["players"][1]["player"]
+        return b if player == a else a
 
     def squad_at(self, name: str) -> dict[str, Any] | None:
         for q in self.s["squads"]:

@@ -169,13 +169,16 @@ class _Reader:
                      got=type(value).__name__)
             return None
         data = self.keys(value, STANDING_KEYS, "standing.")
-        out: dict[str, Any] = {"leader_dies": "fight_on", "squads": {}}
+        out: dict[str, Any] = {}
+        if "squads" in data:
+            out["squads"] = {}
         if "leader_dies" in data:
             c = LEADER_DIES.get(data["leader_dies"]) if isinstance(data["leader_dies"], str) else None
             if c is None:
                 self.add("field.choice", "standing.leader_dies", value=data["leader_dies"],
                          allowed="fight_on, return, 继续战斗, 回手")
-            out["leader_dies"] = c or "fight_on"
+            if c:
+                out["leader_dies"] = c
         squads = data.get("squads") or {}
         if not isinstance(squads, dict):
             self.add("field.type", "standing.squads", expected="映射" if self.lang == "zh" else "mapping",
