@@ -119,7 +119,8 @@ def test_private_post_has_own_character_hand_and_what_to_send(evil_turn):
     for card in alice["hand"]:
         label = f"{card['name']} "
         assert label in text
-    assert "第 2 回合的指令表：turn: 2，player: alice" in text
+    assert "请发送第 2 回合的指令表（回合: 2，玩家: alice）" in text
+    assert "回合: 2\n玩家: alice\n" in text and "gm template" not in text  # the sheet itself, no tool to run
     assert "![map](map-alice.png)" in text and "[img]map-alice.png[/img]" in out["alice"]["bbcode"]
     assert "```\n    ABCDEFGH" in text  # the text map
 

@@ -47,13 +47,15 @@ def test_every_offered_destination_validates(gm, tmp_path):
     sheet_zh = tmp_path / "heidi-zh.yaml"
     gm("template", d, "heidi", "-o", sheet_zh)
     text = sheet_zh.read_text("utf-8")
-    assert "万华杖: {使用: true, 区域: [equipment, hand]}" in text
+    assert "万华杖: {使用: 是, 区域: [装备区, 手牌]}" in text
+    assert "目标优先: 血多的优先" in text and "  - {对: 对敌人出杀}" in text
+    assert "# 武器【万华杖】：当你使用【杀】造成伤害时" in text
     bob = tmp_path / "bob-en.yaml"
     gm("template", d, "bob", "--lang", "en", "-o", bob)
     assert re.search(r"# With class movement \(special: jump\) also: .*B2", bob.read_text("utf-8"))
     alice = tmp_path / "alice-zh.yaml"
     gm("template", d, "alice", "-o", alice)
-    assert re.search(r"发动介职特效（特殊: cross）还可到达：.*F3", alice.read_text("utf-8"))
+    assert re.search(r"发动介职特效（特殊: 渡河）还可到达：.*F3", alice.read_text("utf-8"))
     assert checked > 20
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_tool.core import narrate as core
+from gm_tool.core.events import PUBLIC, visible_to
 from gm_tool.core.deck import Card
 from gm_tool.core.render import Markup
 
@@ -31,13 +32,31 @@ SENTENCES: dict[str, dict[str, str]] = {
     "stronghold_equipment": {"zh": "{character} 从据点 {stronghold} 获得装备{card}。", "en": "{character} gets equipment {card} from stronghold {stronghold}."},
     "stronghold_heal": {"zh": "{character} 在据点 {stronghold} 回复 1 点体力（现为 {hp}）。", "en": "{character} heals 1 at stronghold {stronghold} (now {hp})."},
     "victory": {"zh": "游戏结束，胜者：{winner}。", "en": "The game is over. Winner: {winner}."},
+    "destroyed": {"zh": "{character} 摧毁了据点 {stronghold}「{name}」（{cell}）。", "en": "{character} destroys stronghold {stronghold} {name} ({cell})."},
+    # told in place of another event's sentence when that one would read unnaturally (ruling P7)
+    "respond_plain": {"zh": "{character} 打出{cards}。", "en": "{character} plays {cards}."},
+    "rescue_self": {"zh": "{character} 对自己使用{card}，体力回复至 {hp}。", "en": "{character} uses {card} on themself and is back to {hp} HP."},
+    "killed_dead": {"zh": "{character} 阵亡，手牌与装备离场。", "en": "{character} dies; their cards leave play."},
+    "judge_yes": {"zh": "{character} 因【{reason}】判定：{card}，{pattern}，判定成立。",
+                  "en": "{character} judges for 【{reason}】: {card}, {pattern}: it succeeds."},
+    "judge_no": {"zh": "{character} 因【{reason}】判定：{card}，不是{pattern}，判定不成立，没有效果。",
+                 "en": "{character} judges for 【{reason}】: {card}, not {pattern}: it fails and has no effect."},
+    "judge_empty": {"zh": "{character} 因【{reason}】判定，但牌堆已空，判定不成立，没有效果。",
+                    "en": "{character} judges for 【{reason}】 but the deck is empty: it fails and has no effect."},
+    # why a card was not played or was spent where it was (the combat engine's choices, ruling P8)
+    "held_back": {"zh": "{character} 保留{cards}以应对优先级更高的{reserved_for}，这次不打出。",
+                  "en": "{character} keeps {cards} back for {reserved_for}, ranked higher, and does not play it here."},
+    "spent_lower": {"zh": "{character} 在{against}上打出{cards}：排在前面的{higher}本场不会再发生。",
+                    "en": "{character} spends {cards} on {against}: {higher}, ranked higher, will not come this fight."},
+    "not_played": {"zh": "{character} 没有可打出的【{need}】（应对{against}）。",
+                   "en": "{character} has no 【{need}】 to play (against {against})."},
 }
 
 # event type -> the kind of section it opens
 SECTIONS: dict[str, str] = {
     "step": "move", "teleport": "move", "blocked": "move", "fight": "fight",
     "capture": "stronghold", "stronghold_card": "stronghold", "stronghold_equipment": "stronghold",
-    "stronghold_heal": "stronghold", "victory": "end",
+    "stronghold_heal": "stronghold", "destroyed": "stronghold", "victory": "end",
 }
 # never told (the turn marker; chance draws are the GM's)
 SILENT: set[str] = {"turn", "chance"}
@@ -61,6 +80,33 @@ class _Narration(core.Narration):
         if kind is None and event["type"] == "discard" and event.get("reason") == "hand_limit":
             return "limit"
         return kind
+
+    def story(self, events: list[dict[str, Any]], teller: core.Teller, player: str | None, public: bool = False,
+              cut: list[core.Section] | None = None, gone: set[str] | None = None) -> list[dict[str, Any]]:
+        """The core's story, with movement told per character (one line each: ``A: D5→D6→D7``,
+        then why it stopped) and a death told in one line (ruling P7)."""
+        told = []
+        for kind, group in (self.sections(events) if cut is None else cut):
+            seen = [e for e in group if (e["to"] == PUBLIC if public else visible_to(e, player))]
+            if not seen:
+                continue
+            head = group[0] if group[0] in seen and self.section_of(group[0]) == kind else None
+            told.append({"kind": kind, "title": teller.title(kind, head), "lines": self.lines(kind, seen, teller, gone or set())})
+        return told
+
+    def lines(self, kind: str, seen: list[dict[str, Any]], teller: core.Teller, gone: set[str]) -> list[str]:
+        if kind == "move" and isinstance(teller, Teller):
+            return teller.movement(seen, gone)
+        out: list[str] = []
+        for i, e in enumerate(seen):
+            if e["type"] == "death" and i > 0 and any(
+                    p["type"] == "killed" and p.get("character") == e.get("character") for p in seen[:i]):
+                continue  # told with the fall, in one line
+            if e["type"] == "killed" and any(n["type"] == "death" and n.get("character") == e.get("character")
+                                             for n in seen[i + 1:]):
+                e = {**e, "type": "killed_dead"}
+            out.append(teller.sentence(e))
+        return out
 
 
 NARRATION = _Narration(TITLES, silent=SILENT, always_new=("fight",))
@@ -110,6 +156,13 @@ class Teller(core.Teller):
             return text
         if key == "card" or key.endswith("_card") or _is_card(value):
             return _cards(value, m, self.sep) if value is not None else "—"
+        if key == "reason" and isinstance(value, str) and value in REASONS:
+            return m.esc(REASONS[value][self.lang if self.lang in REASONS[value] else "en"].format(
+                card=_card_label(event.get("card") or "")))
+        if key == "pattern" and isinstance(value, str):
+            return m.esc(pattern_text(value, self.lang))
+        if key in ("against", "reserved_for", "higher") and isinstance(value, str):
+            return m.esc(AGAINST.get(self.lang, AGAINST["en"]).get(value, value))
         if key in _SIDE_KEYS and isinstance(value, str):
             return m.esc(side_name(value, self.lang))
         if isinstance(value, list):
@@ -119,9 +172,53 @@ class Teller(core.Teller):
         return None
 
     def sentence(self, event: dict[str, Any]) -> str:
-        if event["type"] == "blocked" and event.get("reason") == "enemy":  # not "(full)": ruling O7
-            event = {**event, "type": "blocked_enemy"}
-        return super().sentence(event)
+        return super().sentence(natural(event))
+
+    def movement(self, seen: list[dict[str, Any]], gone: set[str] = frozenset()) -> list[str]:
+        """The movement section, one line per character in the order each first moved: its path
+        (``D5→D6→D7``; a stretch the reader did not see is ``…``), then a teleport or why it
+        stopped, and "out of sight" for one in ``gone`` (living, not seen at the end of the turn:
+        an ally walking away is still accounted for). Other events keep their own sentences."""
+        order: list[str] = []
+        walks: dict[str, list[list[str]]] = {}  # per character: runs of cells seen in a row
+        tails: dict[str, list[str]] = {}
+        other: list[str] = []
+        for e in seen:
+            who = e.get("character")
+            if e["type"] not in ("step", "teleport", "blocked") or not isinstance(who, str):
+                other.append(self.sentence(e))
+                continue
+            if who not in walks:
+                order.append(who)
+                walks[who], tails[who] = [], []
+            runs = walks[who]
+            if e["type"] == "step":
+                if not runs or runs[-1][-1] != e["start"]:
+                    runs.append([e["start"]])
+                runs[-1].append(e["end"])
+            elif e["type"] == "teleport":
+                tails[who].append(self.sentence(e).rstrip("。."))
+            else:
+                if not runs and e.get("cells"):
+                    runs.append([e["cells"][0]])
+                tails[who].append(self.stop(e))
+        zh = self.lang == "zh"
+        lines = []
+        for who in order:
+            walk = "…".join("→".join(self.m.esc(c) for c in run) for run in walks[who])
+            parts = ([self.name(who) + ("：" if zh else ": ") + walk] if walk else []) + tails[who]
+            if who in gone:
+                parts.append("之后离开视野" if zh else "then out of sight")
+            lines.append(("，" if zh else ", ").join(parts) + ("。" if zh else "."))
+        return lines + other
+
+    def stop(self, e: dict[str, Any]) -> str:
+        """Why a walk stopped, as the tail of its line (the cell it could not enter)."""
+        cell = self.m.esc(e.get("cell", "?"))
+        if e.get("reason") == "enemy":  # ruling O7
+            return (f"与迎面而来的敌人互相阻挡，未能进入 {cell}，停下" if self.lang == "zh" else
+                    f"barred by an enemy coming the other way from {cell}, stops")
+        return f"无法进入 {cell}（格子已满），停下" if self.lang == "zh" else f"cannot enter {cell} (full) and stops"
 
     def title(self, kind: str, head: dict[str, Any] | None) -> str:
         if kind == "fight" and head is not None and head.get("cell"):
@@ -130,13 +227,59 @@ class Teller(core.Teller):
         return super().title(kind, head)
 
 
+REASONS: dict[str, dict[str, str]] = {  # the engine's reason codes, as a player reads them
+    "no_cards": {"zh": "手牌不够支付代价", "en": "not enough hand cards to pay for it"},
+    "no_target": {"zh": "没有可选的目标", "en": "no target it could choose"},
+    "hp": {"zh": "体力不足", "en": "not enough HP"},
+    "card_gone": {"zh": "需要的【{card}】已不在手中", "en": "the 【{card}】 it needs is no longer in hand"},
+    "not_equipped": {"zh": "该装备已不在装备区", "en": "that equipment is no longer equipped"},
+    "hand_limit": {"zh": "手牌上限", "en": "hand limit"},
+    "full": {"zh": "格子已满", "en": "the cell is full"},
+    "enemy": {"zh": "与敌人互相阻挡", "en": "an enemy bars the way"},
+}
+PATTERNS = {"zh": {"red": "红色", "black": "黑色", "hearts": "红桃", "diamonds": "方块", "spades": "黑桃", "clubs": "梅花"},
+            "en": {"red": "red", "black": "black", "hearts": "hearts", "diamonds": "diamonds", "spades": "spades",
+                   "clubs": "clubs"}}
+AGAINST = {  # what a 出杀/出闪 line answers, as the sheet's comments name it
+    "zh": {"enemy": "对敌人出杀", "strike": "敌人的【杀】", "skill": "技能", "magic": "魔术牌"},
+    "en": {"enemy": "your own 杀 at enemies", "strike": "an enemy's 杀", "skill": "a skill", "magic": "a magic card"},
+}
+
+
+def pattern_text(pattern: str, lang: str) -> str:
+    """A judgement pattern (``red``, ``!hearts``...) in words."""
+    words = PATTERNS.get(lang, PATTERNS["en"])
+    if pattern.startswith("!"):
+        inner = words.get(pattern[1:], pattern[1:])
+        return f"非{inner}" if lang == "zh" else f"not {inner}"
+    return words.get(pattern, pattern)
+
+
+def natural(event: dict[str, Any]) -> dict[str, Any]:
+    """The event to tell in place of ``event`` where its own sentence would read unnaturally:
+    a blocked step against an enemy (ruling O7), a card played as itself, a rescue of oneself, a
+    judgement with its outcome (ruling P7)."""
+    t = event["type"]
+    if t == "blocked" and event.get("reason") == "enemy":
+        return {**event, "type": "blocked_enemy"}
+    if t == "respond" and not event.get("via") and event.get("cards") and \
+            all(isinstance(c, dict) and c.get("name") == event.get("need") for c in event["cards"]):
+        return {**event, "type": "respond_plain"}
+    if t == "rescue" and event.get("by") == event.get("character"):
+        return {**event, "type": "rescue_self"}
+    if t == "judge":
+        kind = "judge_empty" if event.get("card") is None else "judge_yes" if event.get("result") else "judge_no"
+        return {**event, "type": kind}
+    return event
+
+
 def sections(events: list[dict[str, Any]]) -> list[core.Section]:
     return NARRATION.sections(events)
 
 
 def story(events: list[dict[str, Any]], teller: Teller, player: str | None, public: bool = False,
-          cut: list[core.Section] | None = None) -> list[dict[str, Any]]:
-    return NARRATION.story(events, teller, player, public, cut)
+          cut: list[core.Section] | None = None, gone: set[str] | None = None) -> list[dict[str, Any]]:
+    return NARRATION.story(events, teller, player, public, cut, gone)
 
 
 def sentence(event: dict[str, Any], names: dict[str, str], lang: str, m: Markup) -> str:

@@ -21,7 +21,9 @@ from gm_tool.core.events import visible_to
 from gm_tool.core.grid import column_name, parse_cell
 from gm_tool.core.render import MARKUPS, environment, render_all
 from gm_tool.core.ruleset import Posts
+from gm_tool.rulesets.grail_war import amend as _amend  # noqa: F401  (registers the GM edits' sentences)
 from gm_tool.rulesets.grail_war import narrate
+from gm_tool.rulesets.grail_war.combat import text as _text  # noqa: F401  (registers the fight's sentences)
 from gm_tool.rulesets.grail_war.view import view
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -37,10 +39,13 @@ LABELS = {
            "fights": "本回合共发生 {n} 场战斗。", "no_fights": "本回合没有发生战斗。",
            "died": "本回合阵亡", "fallen": "已阵亡", "limit": "手牌上限", "alive": "存活", "state": "状态",
            "picture": "地图", "next": "下回合要发送的指令表",
-           "next_sheet": "第 {n} 回合的指令表：turn: {n}，player: {player}（`gm template` 可生成带注释的模板；不发送则原地不动，按默认战术选项）。",
+           "next_sheet": "请发送第 {n} 回合的指令表（回合: {n}，玩家: {player}）；不发送则原地不动，战术选项取默认值。",
+           "skills": "技能", 
+           "opening": "开局", "opening_intro": "你操控的角色如下。每回合请按下面的指令表格式发送指令。",
+           "sheet": "第 {n} 回合指令表（可直接修改后发送）",
            "next_keep": "{name} 现有手牌 {count} 张，下回合开始时手牌上限为 {limit}：请在 keep（保留）中按想留的顺序列出，否则按默认顺序弃掉 {extra} 张。",
            "next_dead": "你的角色已阵亡，无需再发送指令。", "next_over": "游戏已结束，无需再发送指令。",
-           "legend": "图例：@ 自己  A 队友  E 敌人  1-9/a-l 据点  ~ 河道  ^ 高地  # 悬崖  · 视野外",
+           "legend": "图例：@ 自己  A 队友  E 敌人  1-9/a-l 据点  ~ 河道  ^ 高地  # 悬崖  , 视野外  x 已关闭",
            "picture_legend": "地图：圆点为角色（编号见上表，白圈为自己），方块为据点（内色为功能，外框为归属），灰暗处在视野外。",
            "public_picture_legend": "地图：方块为据点（内色为功能，外框为归属），着色格为各阵营领土。",
            "kinds": {"hand": "手牌", "equipment": "装备", "heal": "回复", "vision": "视野", "teleport": "瞬移",
@@ -56,10 +61,13 @@ LABELS = {
            "no_fights": "No fight took place this turn.", "died": "Died this turn", "fallen": "Fallen",
            "limit": "Hand limit", "alive": "alive", "state": "State", "picture": "Map",
            "next": "What to send next turn",
-           "next_sheet": "The order sheet for turn {n}: turn: {n}, player: {player} (`gm template` makes a commented one; with no sheet you stay and keep the default options).",
+           "next_sheet": "Send your order sheet for turn {n} (turn: {n}, player: {player}); with no sheet you stay and keep the default options.",
+           "skills": "Skills", 
+           "opening": "Opening", "opening_intro": "These are your characters. Each turn, send orders in the form of the sheet below.",
+           "sheet": "Order sheet for turn {n} (edit it and send it)",
            "next_keep": "{name} holds {count} cards and the hand limit at the start of next turn is {limit}: list the cards to keep under keep, most wanted first, or {extra} are discarded in the default order.",
            "next_dead": "Your character is dead: there is nothing to send.", "next_over": "The game is over: there is nothing to send.",
-           "legend": "Legend: @ you  A ally  E enemy  1-9/a-l strongholds  ~ river  ^ high  # cliff  · unseen",
+           "legend": "Legend: @ you  A ally  E enemy  1-9/a-l strongholds  ~ river  ^ high  # cliff  , unseen  x closed",
            "picture_legend": "Map: dots are characters (numbered as in the table; white ring: you), squares are strongholds (inside: kind; rim: owner); the dark part is out of sight.",
            "public_picture_legend": "Map: squares are strongholds (inside: kind; rim: owner); tinted cells are each side's territory.",
            "kinds": {"hand": "hand", "equipment": "equipment", "heal": "heal", "vision": "vision",
@@ -67,6 +75,60 @@ LABELS = {
 }
 
 _SH_MARK = "123456789abcdefghijklmnopqrstuvwxyz"
+UNSEEN = ","  # ASCII: a CJK font draws "·" full width and the map's columns would drift
+CLOSED = "x"
+
+# What each equipment does, as the seed words it (l.204-223) and in English.
+EQUIPMENT_TEXT: dict[str, dict[str, str]] = {
+    "七夜": {"zh": "出牌阶段，你可以额外使用一张【杀】。", "en": "In the basic-card phase you may use one more 杀."},
+    "万华杖": {"zh": "当你使用【杀】造成伤害时，你可以防止此伤害，改为你选择并获得该角色的一张牌。",
+            "en": "When your 杀 causes damage you may prevent it and take one of that character's cards instead."},
+    "石中剑": {"zh": "锁定技，当你使用的【杀】造成伤害时，若指定的目标没有手牌，该伤害+1。",
+            "en": "Locked: when your 杀 causes damage to a target with no hand cards, the damage is +1."},
+    "干将莫邪": {"zh": "当你使用的【杀】被对方的【闪】抵消时，你可以收回之前使用的【杀】。",
+             "en": "When your 杀 is cancelled by a 闪, you may take the 杀 back."},
+    "佩耳修斯之剑": {"zh": "当你需要使用（或打出）一张【杀】时，你可以将两张手牌当一张【杀】使用。",
+               "en": "When you need to use or play a 杀, you may use two hand cards as one 杀."},
+    "黑键": {"zh": "当你使用的【杀】被抵消时，你可以立即对相同的目标再使用一张【杀】。",
+           "en": "When your 杀 is cancelled, you may at once use another 杀 on the same target."},
+    "物干焯": {"zh": "你使用【杀】对目标角色造成伤害时，你可以立刻对该目标角色额外使用一张【杀】。",
+            "en": "When your 杀 damages a target, you may at once use one more 杀 on it."},
+    "穿刺死棘之枪": {"zh": "目标角色使用【闪】抵消你使用【杀】的效果时，你可以弃两张牌，则【杀】依然造成伤害。",
+               "en": "When the target cancels your 杀 with a 闪, you may discard two cards: the 杀 still deals damage."},
+    "破魔红蔷薇": {"zh": "锁定技，每当你使用【杀】时，无视目标角色的防具。", "en": "Locked: your 杀 ignores the target's armor."},
+    "斩击皇帝": {"zh": "你使用【杀】对目标角色造成伤害时，你可以弃掉目标角色的一张牌。",
+             "en": "When your 杀 damages a target, you may discard one of its cards."},
+    "誓约胜利之剑": {"zh": "当你使用【杀】时，同时多弃2张手牌，可令自己使用的这张【杀】造成的伤害+1。",
+               "en": "When you use a 杀 you may discard 2 more hand cards: that 杀 deals +1 damage."},
+    "乖离剑": {"zh": "当你使用【杀】时，可多弃一张【杀】令伤害+1。", "en": "When you use a 杀 you may discard one more 杀 for +1 damage."},
+    "奉纳殿六十四层": {"zh": "每当你需要使用（或打出）一张【闪】时，你可以进行一次判定：若结果为红色，则视为你使用（或打出）了一张【闪】；若为黑色，则你仍可以从手牌里使用（或打出）。",
+                "en": "When you need a 闪 you may judge: red counts as a 闪; on black you may still play one from your hand."},
+    "六道境界": {"zh": "锁定技，普通杀对你无效。", "en": "Locked: plain 杀 have no effect on you."},
+    "月灵髓液": {"zh": "当你和敌人一对一战斗时，每回合一次，使用【月灵髓液】视为你使用了一张【杀】或【闪】。",
+             "en": "In a one-on-one fight, once a turn, 月灵髓液 counts as a 杀 or a 闪."},
+    "炽天覆七重圆环": {"zh": "锁定技：每次你受到伤害时，最多承受1点伤害；受到伤害时，你可以弃掉【炽天覆七重圆环】防止此伤害。",
+                "en": "Locked: you take at most 1 damage at a time; when damaged you may discard it to prevent the damage."},
+    "正式外典": {"zh": "你可以将你手牌的【杀】当【闪】，【闪】当【杀】使用（或打出）。",
+             "en": "You may use or play a 杀 from your hand as a 闪, and a 闪 as a 杀."},
+    "天之服": {"zh": "锁定技，你的手牌上限为7张。", "en": "Locked: your hand limit is 7."},
+}
+
+
+def equipment_text(name: str, lang: str) -> str:
+    """What an equipment does, in ``lang`` (empty for a name the seed does not list)."""
+    entry = EQUIPMENT_TEXT.get(name) or {}
+    return entry.get(lang) or entry.get("zh", "")
+
+
+def skill_texts(ids: list[str], custom: dict[str, Any] | None, lang: str) -> list[dict[str, str]]:
+    """A character's skills: ``[{"name", "text"}]`` in ``lang`` (a scenario's own skills first)."""
+    from gm_tool.rulesets.grail_war.combat.skills import of
+
+    out = []
+    for sk in of(list(ids or ()), custom):
+        text = sk.text if isinstance(sk.text, str) else (sk.text.get(lang) or sk.text.get("zh") or sk.text.get("en") or "")
+        out.append({"name": sk.name, "text": text})
+    return out
 
 
 def text_map(state: dict[str, Any], player: str | None) -> str:
@@ -79,6 +141,10 @@ def draw_map(v: dict[str, Any], player: str | None) -> str:
     board = v["map"]
     seen = None if player is None else {parse_cell(c) for c in v["visible"]}
     grid = [list(row) for row in board["rows"]]
+    for cell in v.get("closed_cells") or ():  # closed by the GM (流局): shown while closed
+        x, y = parse_cell(cell) if isinstance(cell, str) else tuple(cell)
+        if 0 <= y < board["height"] and 0 <= x < board["width"]:
+            grid[y][x] = CLOSED
     for s in v["strongholds"]:
         x, y = parse_cell(s["pos"])
         grid[y][x] = _SH_MARK[(s["id"] - 1) % len(_SH_MARK)]
@@ -95,7 +161,7 @@ def draw_map(v: dict[str, Any], player: str | None) -> str:
         for y, row in enumerate(grid):
             for x, ch in enumerate(row):
                 if (x, y) not in seen and ch == ".":
-                    row[x] = "·"
+                    row[x] = UNSEEN
     head = "    " + "".join(column_name(x)[-1] for x in range(board["width"]))
     return "\n".join([head] + [f"{y + 1:>3} " + "".join(row) for y, row in enumerate(grid)])
 
@@ -103,6 +169,11 @@ def draw_map(v: dict[str, Any], player: str | None) -> str:
 def map_file(who: str) -> str:
     """The picture file of a post (``who`` is a player or ``"public"``)."""
     return f"map-{who}.png"
+
+
+# events whose cards join a character's hand or equipment this turn ("本回合获得的牌")
+GAINS = ("draw", "stronghold_card", "stronghold_equipment", "take_card_seen", "take_card", "retrieve",
+         "gm_give_card_detail")
 
 
 def _hand_limit(c: dict[str, Any]) -> int:
@@ -146,6 +217,11 @@ class _Turn:
                 "stronghold_rows": [[s["id"], s["name"], s["pos"], s["kind"] + "".join(f" ({L[flag]})" for flag in ("destroyed", "closed") if s[flag]),
                                      s["owner"], s["territory"]] for s in strongholds]}
 
+    def gone(self, in_sight: set[str]) -> set[str]:
+        """The living characters a reader no longer sees at the end of the turn (``in_sight``:
+        those of the reader's view): a path the reader saw ends "out of sight" (ruling P7)."""
+        return {c["id"] for c in self.after["characters"] if c["alive"] and c["id"] not in in_sight}
+
     def public(self) -> dict[str, Any]:
         alive_before = {c["id"] for c in self.before["characters"] if c["alive"]}
         died = [{"name": c["name"], "side": self.side(c["side"]), "class": c["class"]}
@@ -166,14 +242,16 @@ class _Turn:
                "hp": c["hp"], "max_hp": c["max_hp"], "pos": self.place(c["pos"]), "alive": c["alive"],
                "hand": [_label(x) for x in c["hand"]],
                "hand_text": "".join(f"【{_label(x)}】" for x in c["hand"]), "limit": _hand_limit(c),
-               "weapon": c["equipment"].get("weapon"), "armor": c["equipment"].get("armor")} for c in mine]
+               "weapon": c["equipment"].get("weapon"), "armor": c["equipment"].get("armor"),
+               "skills": skill_texts(c.get("skills") or [], v.get("skills"), self.lang),
+               "gear": [{"slot": L[slot], "name": c["equipment"][slot], "text": equipment_text(c["equipment"][slot], self.lang)}
+                        for slot in ("weapon", "armor") if c["equipment"].get(slot)]} for c in mine]
         seen = [{"no": numbers[c["id"]], "name": c["name"], "class": c["class"], "side": self.side(c["side"]),
                  "ally": c["side"] in {x["side"] for x in mine}, "hp": c["hp"], "max_hp": c["max_hp"], "pos": c["pos"],
                  "equipment": " ".join(x for x in (c.get("equipment") or {}).values() if x) or L["none"]}
                 for c in others]
         drawn = [_label(card) for e in self.events
-                 if e["type"] in ("draw", "stronghold_card", "stronghold_equipment") and e.get("character") in own_ids
-                 and visible_to(e, player)
+                 if e["type"] in GAINS and e.get("character") in own_ids and visible_to(e, player)
                  for card in (e.get("cards") or ([e["card"]] if e.get("card") else []))]
         nxt: list[tuple[str, dict[str, Any]]] = []
         if self.after["winner"] is not None:
@@ -186,12 +264,30 @@ class _Turn:
                 if c["alive"] and len(c["hand"]) > c["limit"]:
                     nxt.append(("next_keep", {"name": c["name"], "count": len(c["hand"]), "limit": c["limit"],
                                               "extra": len(c["hand"]) - c["limit"]}))
+        sheet = _sheet(self.after, player, self.lang) if nxt and nxt[0][0] == "next_sheet" else ""
         seen_rows = [[c["no"], c["name"], c["class"], c["side"], f'{c["hp"]}/{c["max_hp"]}', c["pos"], c["equipment"]]
                      for c in seen]
         context = {**self.common(), "player": player, "me": me, "seen": seen, "seen_rows": seen_rows, "drawn": drawn,
+                   "in_sight": {c["id"] for c in v["characters"]},
                    "drawn_text": "".join(f"【{x}】" for x in drawn),
-                   "next": nxt, "text_map": draw_map(v, player), "map_image": map_file(player)}
+                   "next": nxt, "sheet_text": sheet, "text_map": draw_map(v, player), "map_image": map_file(player)}
         return context, {"view": v, "numbers": numbers}
+
+
+def sheet_for(m: Any, sheet: str) -> str:
+    """A sheet to show in a code block: names in its comment lines open no BBCode tag (a zero-width
+    space after ``[``); the YAML lines are left as they are, so the sheet still pastes as it is."""
+    if m.name != "bbcode":
+        return sheet
+    return "\n".join(line.replace("[", "[\u200b") if line.startswith("#") else line for line in sheet.split("\n"))
+
+
+def _sheet(state: dict[str, Any], player: str, lang: str) -> str:
+    """The pre-filled order sheet of ``player``'s next turn (what `gm template` writes; a sheet
+    never reads the piles, so they are left out of the conversion)."""
+    from gm_tool.rulesets.grail_war.sheet import template
+
+    return template({**state, "deck": {"draw_pile": [], "discard_pile": []}, "equipment_pile": []}, player, lang)
 
 
 def lang_of(lang: str) -> str:
@@ -215,7 +311,9 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
 
     def render(tpl, context: dict[str, Any], reader: str | None, public: bool) -> dict[str, str]:
         return render_all(env, tpl, context, lambda fmt, m: {
-            "story": narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut)})
+            "story": narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut,
+                                   gone=None if public else t.gone(context["in_sight"])),
+            **({"sheet": sheet_for(m, context["sheet_text"])} if "sheet_text" in context else {})})
 
     out["public"] = render(public_tpl, t.public(), None, True)
     files[map_file("public")] = painter.png([])
