@@ -10,7 +10,7 @@ from typing import Any
 from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.guangying.actions import Turn
 from gm_tool.rulesets.guangying.engine import copy_state
-from gm_tool.rulesets.guangying.model import GUARDIANS, ROCK, WALL, Refusal, cell, dist, on_board
+from gm_tool.rulesets.guangying.model import GUARDIANS, NEIGHBOURS, ROCK, WALL, Refusal, cell, dist
 
 PROFESSIONALS = ("巡林客", "野蛮人", "游荡者", "牧师", "德鲁伊", "术士", "诗人", "法师")
 
@@ -44,26 +44,27 @@ def reach(g: Turn, q: dict[str, Any]) -> dict[str, tuple[int, list[str]]]:
     rocks = {c for m in g.s["markers"] if m["kind"] == ROCK for c in m["cells"]}
     walls = {c for m in g.s["markers"] if m["kind"] == WALL and m["owner"] != me for c in m["cells"]}
     forts = {c for p in g.s["players"] for c in p["fortress"]}
-    best: dict[str, tuple[int, list[str]]] = {start: (0, [])}
-    heap = [(0, start, [])]
+    best: dict[str, int] = {start: 0}
+    prev: dict[str, str] = {}
+    heap = [(0, start)]
     out: dict[str, tuple[int, list[str]]] = {}
     while heap:
-        cost, here, path = heapq.heappop(heap)
-        if best[here][0] < cost:
+        cost, here = heapq.heappop(heap)
+        if best[here] < cost:
             continue
-        if path and here not in rocks and here not in owners:
-            out[here] = (cost, path)
-        x, y = cell(here)
-        for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-            if not on_board(c):
-                continue
-            name = cell_name(c)
+        if here != start and here not in rocks and here not in owners:
+            path = [here]
+            while path[-1] in prev:
+                path.append(prev[path[-1]])
+            out[here] = (cost, path[-2::-1])
+        for name in NEIGHBOURS[here]:
             if name in forts or owners.get(name, me) != me:
                 continue
             nc = cost + (2 if name in rocks else 1) + (1 if name in walls else 0)
-            if nc <= budget and (name not in best or best[name][0] > nc):
-                best[name] = (nc, path + [name])
-                heapq.heappush(heap, (nc, name, path + [name]))
+            if nc <= budget and (name not in best or best[name] > nc):
+                best[name] = nc
+                prev[name] = here
+                heapq.heappush(heap, (nc, name))
     return out
 
 

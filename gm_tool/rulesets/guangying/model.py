@@ -46,6 +46,12 @@ class Refusal(Exception):
 _XY: dict[str, tuple[int, int]] = {cell_name((x, y)): (x, y) for y in range(12) for x in range(10)}
 
 
+NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    name: tuple(cell_name((x + dx, y + dy)) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
+                if 0 <= x + dx < 10 and 0 <= y + dy < 12)
+    for name, (x, y) in _XY.items()}
+
+
 def cell(name: str) -> tuple[int, int]:
     xy = _XY.get(name)
     return xy if xy is not None else parse_cell(name)
