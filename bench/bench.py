@@ -83,7 +83,7 @@ def run_child(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float,
 
 
 def gm_command() -> list[str]:
-    """`gm` as installed runs ``gm_tool.console:main``; ``python -m gm_tool`` runs the same function and
+    """`gm` as installed runs ``gm_tool.entry:main``; ``python -m gm_tool`` runs the same function and
     is sure to run this checkout's code (PYTHONPATH below), whatever is installed."""
     return [sys.executable, "-m", "gm_tool"]
 

@@ -1,3 +1,4 @@
-from gm_tool.console import main
+from gm_tool.entry import main
 
-main()
+if __name__ == "__main__":
+    main()

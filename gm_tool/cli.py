@@ -309,12 +309,3 @@ def simulate(scenario: Annotated[str, typer.Argument(help="A bundled scenario na
         typer.echo(json.dumps(report, ensure_ascii=False, indent=1))
     else:
         typer.echo(sim.render(report, lang), nl=False)
-
-
-# Start-up fast path (docs/performance.md, P1): typer >= 0.29 coerces every parameter through
-# pydantic, whose import alone costs more than resolving a turn. The everyday commands, called
-# with positional paths and at most --lang, are dispatched here to the very same functions;
-# anything else (other options, --help, a wrong number of arguments) goes through typer.
-def main() -> None:
-    """The `gm` console script (kept here for callers of ``gm_tool.cli:main``)."""
-    console.main()

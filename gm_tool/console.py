@@ -1,9 +1,7 @@
-"""The `gm` entry point and the terminal side of every command, without typer.
-
-``main()`` runs the commands a GM runs every night (``resolve DIR``, ``check DIR FILE...``,
-``submit DIR FILE``, with at most ``--lang``) straight away, so they do not pay for importing
-typer and pydantic; everything else, and anything unusual in those (``--help``, other options),
-goes through the typer app in ``gm_tool.cli``, which calls the same functions below.
+"""The terminal side of every command, without typer: the console's messages, printing, the
+guard that turns errors into exit codes, and the nightly commands (``resolve``, ``check``,
+``submit``) that both the typer app (``gm_tool.cli``) and the fast entry point
+(``gm_tool.entry``) call.
 """
 
 from __future__ import annotations
@@ -12,8 +10,10 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from gm_tool.errors import GmError
+from gm_tool.errors import USAGE, GmError
+from gm_tool.i18n import LANGS, message, register
 
 TEXT = {
     "created": {"zh": "已创建战役 {dir}（玩家：{players}）\n种子承诺 sha256：{commitment}（请在首帖公布）",
@@ -78,8 +78,17 @@ def echo(text: str = "", err: bool = False) -> None:
     print(text, file=sys.stderr if err else sys.stdout, flush=True)
 
 
-def say(key: str, lang: str, **params) -> None:
-    echo(TEXT[key].get(lang, TEXT[key]["en"]).format(**params))
+register({f"cli.{key}": entry for key, entry in TEXT.items()})  # the console's lines join the one catalogue
+
+
+def say(key: str, lang: str, **params: Any) -> None:
+    echo(message(f"cli.{key}", lang, **params))
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise GmError.one("lang.unknown", field="--lang", exit_code=USAGE, value=lang)
+    return lang
 
 
 def guarded(call: Callable[[], None], lang: str, passthrough: tuple[type[BaseException], ...] = ()) -> int:
@@ -88,8 +97,6 @@ def guarded(call: Callable[[], None], lang: str, passthrough: tuple[type[BaseExc
     traceback (``GM_DEBUG=1`` shows it). ``passthrough`` exceptions (the CLI framework's own)
     propagate."""
     try:
-        from gm_tool.i18n import check_lang
-
         check_lang(lang)
         call()
         return 0
@@ -167,44 +174,3 @@ def submit(directory: Path, file: Path, lang: str = "zh") -> None:
         say("replaced", lang, player=result["player"], path=result["replaced"])
     if result["named"]:
         say("named_other", lang, file=Path(file).name, player=result["player"], named=result["named"])
-
-
-_FAST_PATHS = {"resolve": (1, 1), "check": (2, None), "submit": (2, 2)}
-
-
-def _fast_call(argv: list[str]):
-    if not argv or argv[0] not in _FAST_PATHS:
-        return None
-    lang = os.environ.get("GM_LANG") or "zh"
-    paths: list[str] = []
-    rest = iter(argv[1:])
-    for arg in rest:
-        if arg == "--lang":
-            lang = next(rest, None)
-            if lang is None:
-                return None
-        elif arg.startswith("--lang="):
-            lang = arg[len("--lang="):]
-        elif arg.startswith("-") and arg != "-":
-            return None
-        else:
-            paths.append(arg)
-    low, high = _FAST_PATHS[argv[0]]
-    if len(paths) < low or (high is not None and len(paths) > high):
-        return None
-    directory, *more = [Path(p) for p in paths]
-    if argv[0] == "resolve":
-        return lang, lambda: resolve(directory, lang)
-    if argv[0] == "check":
-        return lang, lambda: check(directory, more, lang)
-    return lang, lambda: submit(directory, more[0], lang)
-
-
-def main() -> None:
-    fast = _fast_call(sys.argv[1:])
-    if fast is not None:
-        lang, call = fast
-        sys.exit(guarded(call, lang))
-    from gm_tool.cli import app
-
-    app(prog_name="gm")

@@ -106,11 +106,3 @@ def message(code: str, lang: str = "zh", **params: Any) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template + " " + repr(params)
-
-
-def check_lang(lang: str) -> str:
-    from gm_tool.errors import USAGE, GmError
-
-    if lang not in LANGS:
-        raise GmError.one("lang.unknown", field="--lang", exit_code=USAGE, value=lang)
-    return lang

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # runs gm's main() as the console script does, and reports whether pydantic (and typer) were imported
 PROBE = ("import atexit, sys; atexit.register(lambda: sys.stderr.write('\\nPYDANTIC=%s TYPER=%s' % "
          "('pydantic' in sys.modules, 'typer' in sys.modules)));"
-         "from gm_tool.console import main; sys.argv = ['gm'] + sys.argv[1:]; main()")
+         "from gm_tool.entry import main; sys.argv = ['gm'] + sys.argv[1:]; main()")
 
 
 def gm_process(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess:
