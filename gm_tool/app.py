@@ -65,7 +65,7 @@ def load_scenario(ref: str) -> tuple[dict[str, Any], str]:
     return data, (str(ref) if path.parent == BUNDLED else str(path))
 
 
-def _ruleset_of(scenario: dict[str, Any], source: str) -> rulesets.RulesetBase:
+def _ruleset_of(scenario: dict[str, Any], source: str) -> rulesets.Ruleset:
     name = scenario.get("ruleset")
     if name is None:
         raise GmError.one("field.required", file=source, field="ruleset")
@@ -81,7 +81,7 @@ def _ruleset_of(scenario: dict[str, Any], source: str) -> rulesets.RulesetBase:
 class Open:
     campaign: Campaign
     meta: dict[str, Any]
-    ruleset: rulesets.RulesetBase
+    ruleset: rulesets.Ruleset
 
     @property
     def lang(self) -> str:
@@ -396,7 +396,7 @@ def store_dice(root: Path, values: list[str], note: str = "") -> dict[str, Any]:
     for i, v in enumerate(values):
         text = str(v).strip()
         if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 6):
-            raise GmError.one("dice.face", field=f"dice.{i}", value=v, sides=6)  # bad input: exit 1
+            raise GmError.one("dice.face", field=f"dice.{i}", exit_code=USAGE, value=v, sides=6)
         dice.append(int(text))
     with _locked(op):
         n = op.campaign.latest() + 1
@@ -635,6 +635,7 @@ def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
 
 
 def _verify(op: Open, seed: str | None) -> dict[str, Any]:
+    op.campaign.refuse_foreign()  # a link in a stranger's folder could make verify read any file of yours
     seed = op.campaign.seed() if seed is None else seed
     if commitment(seed) != op.meta.get("seed_commitment") and commitment(seed.strip()) == op.meta.get("seed_commitment"):
         seed = seed.strip()  # pasted with a stray space: the commitment says which is meant

@@ -79,8 +79,10 @@ def test_a_template_linked_outside_the_campaign_is_refused(gm, played, tmp_path)
     (played / "templates").mkdir()
     os.symlink(secret, played / "templates" / "public.j2")
     r = gm("verify", played, "--seed", "test-seed", "--lang", "en", code=1)
-    assert "templates/public.j2" in r.output and "not a link" in r.output, r.output
+    assert "templates/public.j2" in r.output and "link" in r.output, r.output
     assert "PRIVATE KEY" not in r.output
+    r = gm("preview", played, "--lang", "en", code=1)  # the loader refuses it too
+    assert "templates/public.j2: a campaign template must be a regular file" in r.output, r.output
 
 
 def test_a_broken_campaign_template_is_a_clear_error(gm, skirmish):
@@ -368,11 +370,13 @@ def test_enemies_barring_each_other_do_not_read_as_a_full_cell():
     s, res, posts = _blocked_turn()
     for player in ("r", "b"):
         text = posts[player]["md"]
-        assert "bar each other" in text and "(full)" not in text, text
+        told = text.split("### This turn")[1].split("###")[0]
+        assert "enemy" in told and "full" not in told, told
     from gm_tool.rulesets.grail_war import RULESET
 
     zh = _texts(RULESET.posts(s, res.state, res.events, "zh"))
-    assert "互相阻挡" in zh["r"]["md"] and "格子已满" not in zh["r"]["md"]
+    told = zh["r"]["md"].split("本回合经过")[1].split("###")[0]
+    assert "敌" in told and "已满" not in told, told
 
 
 # 9. leftovers and messages -------------------------------------------------------------------
@@ -675,3 +679,26 @@ def test_scenario_rules_are_bounded(gm, tmp_path):
     f = write(tmp_path / "s.yaml", yaml.safe_dump(spec, allow_unicode=True))
     r = gm("new", tmp_path / "c", "--scenario", f, "--lang", "en", code=1)
     assert "rules.vision" in r.output and "0-9999" in r.output, r.output
+
+
+def test_a_campaign_template_that_never_ends_is_stopped(gm, skirmish, monkeypatch):
+    """A loop of loops in a published folder's template would keep `gm verify` busy for ever."""
+    from gm_tool.core import render
+
+    monkeypatch.setattr(render, "MAX_RENDER_SECONDS", 0.5)
+    render.environment.cache_clear()
+    (skirmish / "templates").mkdir()
+    write(skirmish / "templates" / "public.j2",
+          "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}\n")
+    r = gm("preview", skirmish, "--lang", "en", code=1)
+    assert "templates/public.j2" in r.output and "ran too long and was stopped" in r.output, r.output
+    render.environment.cache_clear()
+
+
+def test_verify_refuses_a_link_anywhere_in_a_published_folder(gm, played, tmp_path):
+    """A sheet in a published folder linked to a file of the verifying player's is not read."""
+    mine = write(tmp_path / "my-notes.txt", "turn: 1\nplayer: alice\n# my private notes\n")
+    os.symlink(mine, played / "orders" / "turn-001" / "alice.yaml") if (played / "orders" / "turn-001").is_dir() else \
+        ((played / "orders" / "turn-001").mkdir(parents=True), os.symlink(mine, played / "orders" / "turn-001" / "alice.yaml"))
+    r = gm("verify", played, "--seed", "test-seed", "--lang", "en", code=1)
+    assert "orders/turn-001/alice.yaml: this is a link" in r.output, r.output

@@ -9,6 +9,7 @@ the Markdown by markdown-it-py with raw HTML disabled.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -23,6 +24,8 @@ register({
     "render.template_syntax": {"zh": "模板语法错误：{problem}", "en": "template syntax error: {problem}"},
     "render.template_recursion": {"zh": "模板递归过深：{problem}", "en": "the template recurses too deeply: {problem}"},
     "render.template_memory": {"zh": "模板生成的内容过大：{problem}", "en": "the template builds too much text: {problem}"},
+    "render.template_slow": {"zh": "战役自带的模板运行过久，已停止（可能是恶意的循环）：{problem}",
+                             "en": "the campaign's own template ran too long and was stopped (a hostile loop?): {problem}"},
     "render.template_failed": {"zh": "战役自带的模板渲染失败：{problem}",
                                "en": "the campaign's own template failed: {problem}"},
     "render.template_link": {"zh": "战役模板必须是 templates/ 里的普通文件，不能是链接或其他类型；请删除它或换成普通文件",
@@ -182,7 +185,40 @@ def environment(package_dir: Path, override_dir: Path | None = None):
                     trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                     undefined=jinja2.StrictUndefined, bytecode_cache=cache)
     env.campaign_dir = str(override_dir) if override_dir else None
+    env.globals.pop("lipsum", None)  # lipsum(10**8) would fill the memory; no post needs it
     return env
+
+
+MAX_RENDER_SECONDS = 60.0  # per post from a campaign's templates; the bundled ones take milliseconds
+
+
+class RenderTimeout(Exception):
+    """A campaign template ran past :data:`MAX_RENDER_SECONDS`."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Raise :class:`RenderTimeout` in the block after ``seconds`` (SIGALRM; only in the main
+    thread and when nobody else uses the alarm, else no limit)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer") \
+            or signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, signal.SIG_IGN, None) \
+            or signal.getitimer(signal.ITIMER_REAL)[0]:
+        yield
+        return
+
+    def stop(*_: Any) -> None:
+        raise RenderTimeout(f"still running after {seconds:g} s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def overridden_templates(override_dir: Path | None) -> list[str]:
@@ -211,6 +247,8 @@ def _sandbox_classes():
             code = "render.template_recursion"
         elif isinstance(exc, MemoryError):
             code = "render.template_memory"
+        elif isinstance(exc, RenderTimeout):
+            code = "render.template_slow"
         else:
             code = "render.template_failed"
         line = getattr(exc, "lineno", None)
@@ -223,7 +261,10 @@ def _sandbox_classes():
     class Template(jinja2.Template):
         def render(self, *args, **kwargs):  # type: ignore[override]
             try:
-                return super().render(*args, **kwargs)
+                if self.environment.campaign_dir is None:
+                    return super().render(*args, **kwargs)
+                with _time_limit(MAX_RENDER_SECONDS):  # a loop of loops would hang gm verify
+                    return super().render(*args, **kwargs)
             except Exception as exc:  # a bundled template failing is a bug: let it through
                 if not in_campaign(self.environment, self.filename) and not isinstance(exc, SecurityError):
                     raise
