@@ -4,12 +4,11 @@ always passes ``parse_orders``."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from gm_tool.core.grid import cell_name, in_bounds
 from gm_tool.rulesets.hunlu import rules as R
-from gm_tool.rulesets.hunlu.engine import Game, Skip
+from gm_tool.rulesets.hunlu.engine import fork, Game, Skip
 from gm_tool.rulesets.hunlu.orders import check_game
 
 
@@ -59,7 +58,7 @@ def candidates(g: Game, u: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def try_action(g: Game, uid: str, act: dict[str, Any]) -> Game | None:
-    trial = Game(copy.deepcopy(g.s), g.dice)
+    trial = Game(fork(g.s), g.dice)
     trial.checking = True
     try:
         trial.do_action(trial.units[uid], act, 0, 2)

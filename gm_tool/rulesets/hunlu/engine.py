@@ -9,6 +9,7 @@ everything automatic up to the next general able to act: round end, round start,
 
 from __future__ import annotations
 
+import pickle
 from typing import Any, Callable
 
 from gm_tool.core.chance import Chance
@@ -19,6 +20,17 @@ from gm_tool.rulesets.hunlu import rules as R
 NEGATIVE = ("郁气", "失明", "沉默", "缴械", "睡眠", "停止行动", "定身")
 CANT_ACT = ("寂灭", "睡眠", "停止行动")
 ROUND_GUARD = 20  # rounds that may pass in a row with nobody able to act before `next` is null
+
+
+def fork(state: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``state`` safe to play on: what play changes is copied, what it never changes
+    (the catalogue, the map, the rules) is shared. Much faster than a deep copy."""
+    out = dict(state)
+    for key in ("units", "standing", "next"):
+        out[key] = pickle.loads(pickle.dumps(state[key], pickle.HIGHEST_PROTOCOL))
+    for key in ("order", "acted", "extra", "dice"):
+        out[key] = list(state[key])
+    return out
 
 
 class Skip(Exception):

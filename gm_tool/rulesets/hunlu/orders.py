@@ -4,14 +4,13 @@ by playing the actions on a copy of the state (moves, dashes, knockbacks; no dam
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 from gm_tool.core.grid import cell_name
 from gm_tool.core.schema import Validator
 from gm_tool.errors import Problem
-from gm_tool.rulesets.hunlu.engine import Dice, Game
+from gm_tool.rulesets.hunlu.engine import fork, Dice, Game
 
 SHEET_KEYS = {"turn": "turn", "回合": "turn", "player": "player", "玩家": "player", "unit": "unit",
               "魂将": "unit", "actions": "actions", "行动": "actions", "standing": "standing", "常驻": "standing"}
@@ -46,7 +45,7 @@ def _stub() -> int:
 
 
 def check_game(state: dict[str, Any]) -> Game:
-    g = Game(copy.deepcopy(state), Dice({"dice": []}, None, _stub))
+    g = Game(fork(state), Dice({"dice": []}, None, _stub))
     g.checking = True
     return g
 
@@ -245,4 +244,4 @@ def apply_standing(state: dict[str, Any], player: str, standing: dict[str, Any])
     """Each key given replaces the stored one."""
     mine = state["standing"].setdefault(player, {})
     for k in sorted(standing):
-        mine[k] = copy.deepcopy(standing[k])
+        mine[k] = standing[k]  # parsed fresh from a sheet, never changed afterwards

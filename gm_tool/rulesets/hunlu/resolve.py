@@ -3,14 +3,13 @@ the next general able to act (contract sections 1, 3 and 4)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import Resolution
 from gm_tool.core.schema import Validator
-from gm_tool.rulesets.hunlu.engine import Dice, Game
+from gm_tool.rulesets.hunlu.engine import fork, Dice, Game
 from gm_tool.rulesets.hunlu.orders import apply_standing
 from gm_tool.rulesets.hunlu.setup import check_dice, refresh
 
@@ -22,7 +21,7 @@ def resolve(state: dict[str, Any], orders: dict[str, Any], seed: str, dice: list
         v = Validator(DICE_FILE)
         dice = check_dice(v, dice, "dice")
         v.raise_if_any()
-    s = copy.deepcopy(state)
+    s = fork(state)
     log = EventLog()
     n = s["turn"] + 1
     g = Game(s, Dice(s, dice, Chance(seed, f"turn-{n}")), log)
