@@ -30,9 +30,12 @@ def cell_box(x: int, y: int) -> tuple[int, int, int, int]:
 class Painter(core.GridPainter):
     """Fuyuki-style maps: terrain, territory tint, tunnel mouths and strongholds."""
 
-    def __init__(self, board: dict[str, Any], strongholds: list[dict[str, Any]], sides: list[str]) -> None:
+    def __init__(self, board: dict[str, Any], strongholds: list[dict[str, Any]], sides: list[str],
+                 closed: list[str] | tuple[str, ...] = ()) -> None:
         super().__init__(board["width"], board["height"], sides)
         self.board, self.strongholds = board, strongholds
+        # cells the GM closed (流局) and closed strongholds: crossed out while closed
+        self.closed = [parse_cell(c) for c in closed] + [parse_cell(s["pos"]) for s in strongholds if s.get("closed")]
         self.owner_of: dict[tuple[int, int], str] = {}
         for s in strongholds:
             if s.get("owner"):
@@ -59,6 +62,16 @@ class Painter(core.GridPainter):
             label = str(s["id"])
             ink = INK if s["kind"] == "vision" and not s.get("destroyed") else WHITE
             text(im, l + (self.cell - text_width(label)) // 2, t + (self.cell - 5) // 2, label, ink)
+        for x, y in self.closed:
+            if 0 <= x < self.width and 0 <= y < self.height:
+                self.cross(draw, x, y)
+
+    def cross(self, draw: Any, x: int, y: int) -> None:
+        """An X over a cell, drawn in 2x2 squares (no anti-aliasing: the same pixels everywhere)."""
+        l, t, r, b = self.cell_box(x, y)
+        for i in range(3, self.cell - 4):
+            draw.rectangle([l + i, t + i, l + i + 1, t + i + 1], fill=INK)
+            draw.rectangle([r - 2 - i, t + i, r - 1 - i, t + i + 1], fill=INK)
 
 
 def marks_of(v: dict[str, Any], player: str | None, labels: dict[str, str] | None = None) -> list[Mark]:
@@ -73,10 +86,10 @@ def marks_of(v: dict[str, Any], player: str | None, labels: dict[str, str] | Non
 def for_view(v: dict[str, Any], player: str | None, labels: dict[str, str] | None = None) -> bytes:
     """The PNG of a view: a player's view (fogged outside their vision), or with ``player=None``
     the full state: the GM's map."""
-    painter = Painter(v["map"], v["strongholds"], v["sides"])
+    painter = Painter(v["map"], v["strongholds"], v["sides"], v.get("closed_cells") or ())
     return painter.png(marks_of(v, player, labels), v.get("visible") if player is not None else None)
 
 
 def public(state: dict[str, Any]) -> bytes:
     """The public map: terrain, strongholds and territory, no character."""
-    return Painter(state["map"], state["strongholds"], state["sides"]).png([])
+    return Painter(state["map"], state["strongholds"], state["sides"], state.get("closed_cells") or ()).png([])

@@ -40,14 +40,14 @@ LABELS = {
            "died": "本回合阵亡", "fallen": "已阵亡", "limit": "手牌上限", "alive": "存活", "state": "状态",
            "picture": "地图", "next": "下回合要发送的指令表",
            "next_sheet": "请发送第 {n} 回合的指令表（回合: {n}，玩家: {player}）；不发送则原地不动，战术选项取默认值。",
-           "skills": "技能", 
+           "skills": "技能", "closed_area": "GM 关闭的区域（不得进入）", "closed_sh": "GM 关闭的据点", 
            "opening": "开局", "opening_intro": "你操控的角色如下。每回合请按下面的指令表格式发送指令。",
            "sheet": "第 {n} 回合指令表（可直接修改后发送）",
            "next_keep": "{name} 现有手牌 {count} 张，下回合开始时手牌上限为 {limit}：请在 keep（保留）中按想留的顺序列出，否则按默认顺序弃掉 {extra} 张。",
            "next_dead": "你的角色已阵亡，无需再发送指令。", "next_over": "游戏已结束，无需再发送指令。",
            "legend": "图例：@ 自己  A 队友  E 敌人  1-9/a-l 据点  ~ 河道  ^ 高地  # 悬崖  , 视野外  x 已关闭",
-           "picture_legend": "地图：圆点为角色（编号见上表，白圈为自己），方块为据点（内色为功能，外框为归属），灰暗处在视野外。",
-           "public_picture_legend": "地图：方块为据点（内色为功能，外框为归属），着色格为各阵营领土。",
+           "picture_legend": "地图：圆点为角色（编号见上表，白圈为自己），方块为据点（内色为功能，外框为归属），灰暗处在视野外，打叉处已被 GM 关闭。",
+           "public_picture_legend": "地图：方块为据点（内色为功能，外框为归属），着色格为各阵营领土，打叉处已被 GM 关闭。",
            "kinds": {"hand": "手牌", "equipment": "装备", "heal": "回复", "vision": "视野", "teleport": "瞬移",
                      "bridge": "大桥"}},
     "en": {"turn": "Turn {n}", "public": "Battle report", "private": "Private report", "territory": "Territory",
@@ -62,14 +62,14 @@ LABELS = {
            "limit": "Hand limit", "alive": "alive", "state": "State", "picture": "Map",
            "next": "What to send next turn",
            "next_sheet": "Send your order sheet for turn {n} (turn: {n}, player: {player}); with no sheet you stay and keep the default options.",
-           "skills": "Skills", 
+           "skills": "Skills", "closed_area": "Cells closed by the GM (no entry)", "closed_sh": "Strongholds closed by the GM", 
            "opening": "Opening", "opening_intro": "These are your characters. Each turn, send orders in the form of the sheet below.",
            "sheet": "Order sheet for turn {n} (edit it and send it)",
            "next_keep": "{name} holds {count} cards and the hand limit at the start of next turn is {limit}: list the cards to keep under keep, most wanted first, or {extra} are discarded in the default order.",
            "next_dead": "Your character is dead: there is nothing to send.", "next_over": "The game is over: there is nothing to send.",
            "legend": "Legend: @ you  A ally  E enemy  1-9/a-l strongholds  ~ river  ^ high  # cliff  , unseen  x closed",
-           "picture_legend": "Map: dots are characters (numbered as in the table; white ring: you), squares are strongholds (inside: kind; rim: owner); the dark part is out of sight.",
-           "public_picture_legend": "Map: squares are strongholds (inside: kind; rim: owner); tinted cells are each side's territory.",
+           "picture_legend": "Map: dots are characters (numbered as in the table; white ring: you), squares are strongholds (inside: kind; rim: owner); the dark part is out of sight; a cross is closed by the GM.",
+           "public_picture_legend": "Map: squares are strongholds (inside: kind; rim: owner); tinted cells are each side's territory; a cross is closed by the GM.",
            "kinds": {"hand": "hand", "equipment": "equipment", "heal": "heal", "vision": "vision",
                      "teleport": "teleport", "bridge": "bridge"}},
 }
@@ -212,6 +212,8 @@ class _Turn:
                      for side in self.sides]
         return {"L": L, "lang": lang_of(self.lang), "turn": after["turn"], "title_turn": L["turn"].format(n=after["turn"]),
                 "winner": self.side(after["winner"]) if after["winner"] is not None else None,
+                "closed": " ".join(after.get("closed_cells") or ()),
+                "closed_strongholds": " ".join(f'{s["id"]}「{s["name"]}」' for s in after["strongholds"] if s.get("closed")),
                 "strongholds": strongholds, "territory": territory,
                 "territory_rows": [[t["side"], t["cells"], " ".join(map(str, t["strongholds"])) or L["none"]] for t in territory],
                 "stronghold_rows": [[s["id"], s["name"], s["pos"], s["kind"] + "".join(f" ({L[flag]})" for flag in ("destroyed", "closed") if s[flag]),
@@ -304,7 +306,7 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
     env = environment(TEMPLATES, templates_dir)
     public_tpl, private_tpl = env.get_template("public.j2"), env.get_template("private.j2")
     t = _Turn(before, after, events, lang)
-    painter = picture.Painter(after["map"], after["strongholds"], after["sides"])
+    painter = picture.Painter(after["map"], after["strongholds"], after["sides"], after.get("closed_cells") or ())
     out: dict[str, dict[str, str]] = {}
     files: dict[str, bytes] = {}
     cut = narrate.sections(events)
