@@ -78,10 +78,9 @@ def b2(games: int) -> dict:
     turns = 0
     t, cpu = time.perf_counter(), time.process_time()
     for g in range(games):
-        state = rs.setup(data, source, f"g{g}")
-        kinds = {p: "random" for p in rs.players(state)}
-        for state, _ in _play(rs, state, f"g{g}", kinds):
-            turns += 1
+        start = rs.setup(data, source, f"g{g}")
+        kinds = {p: "random" for p in rs.players(start)}
+        turns += sum(1 for _ in _play(rs, start, f"g{g}", kinds))
     wall, cpu = time.perf_counter() - t, time.process_time() - cpu
     # per core: games over the CPU time this process got (the wall rate too, for a quiet machine)
     return {"games_s": games / cpu, "games_s_wall": games / wall, "games": games, "turns_per_game": turns / games}

@@ -9,22 +9,26 @@ from pathlib import Path
 from typing import Any
 
 from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Posts, Resolution, RulesetBase
+from gm_tool.i18n import message
+from gm_tool.rulesets.guangying import amend as _amend
+from gm_tool.rulesets.guangying import bots as _bots
 from gm_tool.rulesets.guangying import messages  # noqa: F401  (registers the messages)
+from gm_tool.rulesets.guangying import posts as _posts
+from gm_tool.rulesets.guangying import scenario as _scenario
+from gm_tool.rulesets.guangying import sheet as _sheet
+from gm_tool.rulesets.guangying import template as _template
+from gm_tool.rulesets.guangying.engine import copy_state, play
 
 
 class Guangying(RulesetBase):
-    name = "guangying"
-    turn_kind = SEQUENTIAL
-    missing_sheet = PASS
-    bot_kinds = ("random", "greedy")
-    uses_dice_file = False
-    default_scenario = "guangying"
-    package_dir = Path(__file__).parent
+    """Sequential (one player's sheet a turn); a missing sheet is a pass; no dice file."""
+
+    name, turn_kind, missing_sheet = "guangying", SEQUENTIAL, PASS
+    bot_kinds, default_scenario = ("random", "greedy"), "guangying"
+    uses_dice_file, package_dir = False, Path(__file__).parent
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
-        from gm_tool.rulesets.guangying.scenario import build
-
-        return build(scenario, source)
+        return _scenario.build(scenario, source)  # no chance in this game: the seed is unused
 
     def players(self, state: dict[str, Any]) -> list[str]:
         return [p["player"] for p in state["players"]]
@@ -34,55 +38,37 @@ class Guangying(RulesetBase):
         return [] if state.get("winner") is not None or not state.get("next") else [state["next"]]
 
     def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Any:
-        from gm_tool.rulesets.guangying.sheet import read
-
-        return read(state, sheet, source, lang)
+        return _sheet.read(state, sheet, source, lang)
 
     def pass_orders(self, state: dict[str, Any], player: str) -> Any:
-        from gm_tool.rulesets.guangying.sheet import Orders
+        return _sheet.Orders(player=player, turn=state["turn"] + 1, actions=[], standing=None)
 
-        return Orders(player=player, turn=state["turn"] + 1, actions=[], standing=None)
-
-    def default_orders(self, state: dict[str, Any], player: str) -> Any:
-        return self.pass_orders(state, player)
+    default_orders = pass_orders
 
     def default_summary(self, state: dict[str, Any], player: str, lang: str) -> str:
-        from gm_tool.i18n import message
-
         return message("guangying.status.passes", lang)
 
     def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str,
                 dice: list[int] | None = None) -> Resolution:
-        from gm_tool.rulesets.guangying.engine import play
-
         game, _ = play(state, orders.get(state.get("next")))
         return Resolution(game.s, game.log.events)
 
     def view(self, state: dict[str, Any], player: str | None) -> dict[str, Any]:
         """Nothing is hidden in this game: every view is the GM's."""
-        from gm_tool.rulesets.guangying.engine import copy_state
-
         return copy_state(state)
 
     def summary(self, view: dict[str, Any], player: str | None, lang: str) -> str:
-        from gm_tool.rulesets.guangying.posts import summary
-
-        return summary(view, player, lang)
+        return _posts.summary(view, player, lang)
 
     def template(self, state: dict[str, Any], player: str, lang: str) -> str:
-        from gm_tool.rulesets.guangying.template import template
-
-        return template(state, player, lang)
+        return _template.template(state, player, lang)
 
     def bot_sheet(self, state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
-        from gm_tool.rulesets.guangying.bots import sheet
-
-        return sheet(state, player, kind, chance)
+        return _bots.sheet(state, player, kind, chance)
 
     def bot_orders(self, state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Any]:
-        from gm_tool.rulesets.guangying.bots import orders
-
-        return {p: orders(state, p, kind, chance) for p, kind in kinds.items()}
+        """As bot_sheet then parse_orders, without reading each sheet back."""
+        return {p: _bots.orders(state, p, kind, chance) for p, kind in kinds.items()}
 
     def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
         units = [{"id": p["id"], "player": p["owner"], "side": p["owner"], "class": p["class"], "alive": True}
@@ -96,20 +82,14 @@ class Guangying(RulesetBase):
 
     def posts(self, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
               templates_dir: Any = None) -> Posts:
-        from gm_tool.rulesets.guangying.posts import posts
-
-        texts, files = posts(before, after, events, lang, templates_dir, self.package_dir, self.template)
+        texts, files = _posts.posts(before, after, events, lang, templates_dir, self.package_dir, self.template)
         return Posts(texts=texts, files=files)
 
     def amend_actions(self) -> dict[str, AmendAction]:
-        from gm_tool.rulesets.guangying.amend import ACTIONS
-
-        return ACTIONS
+        return _amend.ACTIONS
 
     def amend(self, state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list]:
-        from gm_tool.rulesets.guangying.amend import amend
-
-        return amend(state, action, source)
+        return _amend.amend(state, action, source)
 
 
 RULESET = Guangying()

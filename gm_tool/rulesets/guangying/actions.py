@@ -12,8 +12,26 @@ from typing import Any
 
 from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.guangying.model import (
-    ABILITY_CLASS, ALONE, FIREBALL_DAMAGE, FIREBALL_RANGE, GUARDIANS, RANGED_IMMUNE, ROCK, SHOT_POWER,
-    SHOT_RANGE, SQUADMATE_HURT, WALL, Game, Refusal, cell, dist, on_board, row_of, side_rows)
+    ABILITY_CLASS,
+    ALONE,
+    FIREBALL_DAMAGE,
+    FIREBALL_RANGE,
+    GUARDIANS,
+    RANGED_IMMUNE,
+    ROCK,
+    SHOT_POWER,
+    SHOT_RANGE,
+    SQUADMATE_HURT,
+    WALL,
+    Game,
+    Refusal,
+    board_order,
+    cell,
+    dist,
+    on_board,
+    row_of,
+    side_rows,
+)
 
 
 class Turn(Game):
@@ -383,50 +401,41 @@ class Turn(Game):
             raise Refusal("ability.cell_taken", field, cell=name)
         return name
 
-    def ab_rock(self, a, by, q) -> None:
-        at = a.get("at")
-        if at is None or dist(at, by["pos"]) != 1:
-            raise Refusal("ability.adjacent", "at", cell=at, piece=by["id"])
-        if by.get("maintaining"):
-            raise Refusal("rock.maintaining", "by", rock=by["maintaining"])
-        self._free_cell(at, "at")
-        pl = self.players[self.active]
-        if pl["pool"][ROCK] <= 0:
-            raise Refusal("marker.none", "ability", kind=ROCK)
-        mid = a.get("id")
-        if mid is not None:
-            self.check_new_id(mid, "id")
-        else:
-            mid = self.fresh_id(f"{self.active}-rock")
-        pl["pool"][ROCK] -= 1
-        m = {"id": mid, "kind": ROCK, "owner": self.active, "cells": [at], "by": by["id"]}
-        self.s["markers"].append(m)
-        self.markers[mid] = m
-        by["maintaining"] = mid
-        self.emit("ability", ability="造岩", piece=by["id"], owner=by["owner"], marker=mid, cells=[at])
-
-    def ab_wall(self, a, by, q) -> None:
-        at = a.get("at")
-        if at is None or dist(at, by["pos"]) != 1:
-            raise Refusal("ability.adjacent", "at", cell=at, piece=by["id"])
-        cells = wall_cells(by["pos"], at, a.get("orientation") or "horizontal")
+    def _marker(self, a: dict[str, Any], by: dict[str, Any], kind: str, cells: list[str]) -> dict[str, Any]:
+        """Lay a 岩 or 风墙 from the pool on free cells (checked first), named by ``id`` or anew."""
         for c in cells:
             self._free_cell(c, "at")
         pl = self.players[self.active]
-        if pl["pool"][WALL] <= 0:
-            raise Refusal("marker.none", "ability", kind=WALL)
+        if pl["pool"][kind] <= 0:
+            raise Refusal("marker.none", "ability", kind=kind)
         mid = a.get("id")
         if mid is not None:
             self.check_new_id(mid, "id")
         else:
-            mid = self.fresh_id(f"{self.active}-wall")
-        pl["pool"][WALL] -= 1
-        from gm_tool.rulesets.guangying.model import board_order
-
-        m = {"id": mid, "kind": WALL, "owner": self.active, "cells": board_order(cells), "by": by["id"]}
+            mid = self.fresh_id(f"{self.active}-{'rock' if kind == ROCK else 'wall'}")
+        pl["pool"][kind] -= 1
+        m = {"id": mid, "kind": kind, "owner": self.active, "cells": board_order(cells), "by": by["id"]}
         self.s["markers"].append(m)
         self.markers[mid] = m
-        self.emit("ability", ability="风墙", piece=by["id"], owner=by["owner"], marker=mid, cells=m["cells"])
+        self.emit("ability", ability="造岩" if kind == ROCK else "风墙", piece=by["id"], owner=by["owner"],
+                  marker=mid, cells=m["cells"])
+        return m
+
+    def _beside(self, a: dict[str, Any], by: dict[str, Any]) -> str:
+        at = a.get("at")
+        if at is None or dist(at, by["pos"]) != 1:
+            raise Refusal("ability.adjacent", "at", cell=at, piece=by["id"])
+        return at
+
+    def ab_rock(self, a, by, q) -> None:
+        at = self._beside(a, by)
+        if by.get("maintaining"):
+            raise Refusal("rock.maintaining", "by", rock=by["maintaining"])
+        by["maintaining"] = self._marker(a, by, ROCK, [at])["id"]
+
+    def ab_wall(self, a, by, q) -> None:
+        at = self._beside(a, by)
+        self._marker(a, by, WALL, wall_cells(by["pos"], at, a.get("orientation") or "horizontal"))
 
     def ab_beast(self, a, by, q) -> None:
         if by["beast"]:

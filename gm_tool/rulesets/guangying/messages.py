@@ -1,115 +1,24 @@
-"""Player-facing messages of 光与影: sheet and scenario problems, and why an action was refused
-or skipped (``guangying.action.<code>``, the codes of :class:`~.model.Refusal`)."""
+"""Player-facing texts of 光与影, kept in ``data/messages.yaml``: registered in the message catalog
+(``guangying.action.<code>`` for the codes of :class:`~.model.Refusal`, and the other
+``guangying.*`` codes) and read by the posts (narration, words, labels)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
 from gm_tool.i18n import register
+from gm_tool.rulesets.guangying.data import HERE
 
-A = "guangying.action."
 
-ACTION = {
-    "squad.unknown": ("{value!r} 不是你在场上的小队或棋子；你的小队：{allowed}",
-                      "{value!r} is not one of your squads or pieces on the board; your squads: {allowed}"),
-    "piece.unknown": ("{value!r} 不是你在场上的棋子；你的棋子：{allowed}",
-                      "{value!r} is not one of your pieces on the board; yours: {allowed}"),
-    "target.unknown": ("{value!r} 不是敌方小队、棋子或 fortress；敌方小队：{allowed}",
-                       "{value!r} is not an enemy squad, piece or the fortress; enemy squads: {allowed}"),
-    "target.out_of_reach": ("{value!r} 不在小队 {squad} 的一个身位格内；可攻击：{allowed}",
-                            "{value!r} is not within 1 cell of squad {squad}; in reach: {allowed}"),
-    "target.immune": ("{value!r} 不会受到巡林客与术士的远程伤害（诗人、法师）",
-                      "{value!r} takes no ranged damage from rangers and sorcerers (bard, mage)"),
-    "chances": ("小队 {squad} 的行动机会不足：需要 {need}，剩余 {have}",
-                "squad {squad} has too few action chances: needs {need}, has {have}"),
-    "attack.twice": ("小队 {squad} 本回合已攻击过；两次攻击请写为 full_attack（全力攻击）",
-                     "squad {squad} has already attacked this turn; two attacks are one full_attack"),
-    "summon.twice": ("每回合只可以进行一次召唤", "only one summon a turn"),
-    "summon.unknown": ("无法召唤 {value!r}；可召唤：{allowed}", "cannot summon {value!r}; available: {allowed}"),
-    "summon.fled": ("{piece} 因逃跑，第 {until} 回合起才能再次上场",
-                    "{piece} fled; it may be summoned from turn {until}"),
-    "summon.hand_id": ("手中棋子保留编号 {piece}，不能改为 {value!r}",
-                       "a piece from hand keeps its id {piece}, not {value!r}"),
-    "summon.pool_empty": ("{cls} 已无剩余棋子", "no {cls} left in the pool"),
-    "summon.cell": ("{cls} 不能召唤到 {cell}；可召唤的格子：{allowed}",
-                    "{cls} cannot be summoned at {cell}; allowed cells: {allowed}"),
-    "summon.ten": ("场上已有 10 枚你的棋子", "you already have 10 pieces on the board"),
-    "summon.five": ("你已有 5 个小队，只能召唤到已有小队上", "you already have 5 squads; summon onto one of them"),
-    "summon.alone": ("法师、诗人无法组队（{cell}）", "a mage or bard is never in a squad ({cell})"),
-    "summon.full": ("小队 {squad} 已有 3 枚棋子", "squad {squad} already has 3 pieces"),
-    "summon.squad_id": ("召唤在小队 {squad} 上时，squad 应为 {squad}，而非 {value!r}",
-                        "summoning onto squad {squad}: squad must be {squad}, not {value!r}"),
-    "id.bad": ("编号 {value!r} 无效：1-32 个 A-Z a-z 0-9 _ - 字符", "bad id {value!r}: 1-32 of A-Z a-z 0-9 _ -"),
-    "id.reserved": ("编号 {value!r} 是职业名或 fortress，不可用", "id {value!r} is a class name or fortress"),
-    "id.taken": ("编号 {value!r} 已被使用", "id {value!r} is already in use"),
-    "path.empty": ("路径为空", "the path is empty"),
-    "path.step": ("{frm} 到 {to} 不是上下左右的一步", "{frm} to {to} is not one orthogonal step"),
-    "path.fortress": ("{cell} 是要塞，无法进入", "{cell} is a fortress, never entered"),
-    "path.enemy": ("{cell} 有敌方小队 {squad}，无法进入", "{cell} holds enemy squad {squad}"),
-    "path.end_rock": ("无法在岩 {cell} 中停留", "a move cannot end on the rock at {cell}"),
-    "path.end_occupied": ("{cell} 已有小队 {squad}，无法停留", "{cell} already holds squad {squad}"),
-    "path.cost": ("路径需要 {cost} 点移动力，只有 {budget} 点", "the path costs {cost} move points; {budget} available"),
-    "split.same_squad": ("离队的棋子须来自同一小队 {squad}", "the leaving pieces must be of one squad ({squad})"),
-    "split.size": ("小队 {squad}（{size} 枚）只能离队一或两枚，且须留下至少一枚",
-                   "1 or 2 pieces may leave squad {squad} ({size} pieces), leaving at least one"),
-    "split.acted": ("小队 {squad} 已行动，不能离队", "squad {squad} has already acted; no split"),
-    "split.five": ("已有 5 个小队，无法拆分", "you have 5 squads; no split"),
-    "by.not_member": ("{piece} 不在小队 {squad} 中；成员：{allowed}", "{piece} is not in squad {squad}; members: {allowed}"),
-    "by.cannot_attack": ("{piece} 不能攻击（队员只有在战士带队时才能攻击，护卫者队员不能）；可攻击：{allowed}",
-                         "{piece} cannot attack (members attack only under a warrior leader, guardian members never); "
-                         "allowed: {allowed}"),
-    "member.not_ranger": ("只有巡林客（精准打击）可以指定成员", "only a ranger (精准打击) names a member"),
-    "member.not_in_target": ("{value!r} 不是目标小队的成员；成员：{allowed}",
-                             "{value!r} is not a member of the target; members: {allowed}"),
-    "ability.by": ("能力 {ability} 需要 by：一枚{cls}", "ability {ability} needs by: a {cls}"),
-    "ability.class": ("{piece} 不是{cls}，无法发动 {ability}", "{piece} is not a {cls}; it cannot use {ability}"),
-    "ability.guardian_member": ("{piece} 是护卫者队员，无法发动能力", "{piece} is a guardian member; no abilities"),
-    "ability.adjacent": ("{cell} 不在 {piece} 的上下左右", "{cell} is not orthogonally next to {piece}"),
-    "ability.at": ("需要 at：格子", "at: a cell is needed"),
-    "ability.cell_taken": ("{cell} 不空（棋子、岩、风墙或要塞）", "{cell} is not empty (piece, rock, wall or fortress)"),
-    "heal.maintaining": ("牧师正在维持岩 {rock}，无法治疗", "the priest maintains rock {rock}; no healing"),
-    "heal.reach": ("{value} 不在一个身位格或斜方内", "{value} is not within 1 cell or diagonal"),
-    "rock.maintaining": ("牧师已在维持岩 {rock}", "the priest already maintains rock {rock}"),
-    "marker.none": ("已无剩余的{kind}", "no {kind} left"),
-    "beast.twice": ("{piece} 已变身野兽", "{piece} is already a beast"),
-    "devotion.target": ("{value} 不是同队成员；可选：{allowed}", "{value} is not a squadmate; allowed: {allowed}"),
-    "devotion.amount": ("奉献数值 {value} 无效；允许 1-{most}", "devotion amount {value} is not allowed; 1-{most}"),
-    "shoot.line": ("{value} 不在同一行或列的 1-3 格内", "{value} is not 1-3 cells away in a row or column"),
-    "shoot.blocked": ("射击被 {cell} 的岩或风墙挡住", "the shot is blocked by the rock or wall at {cell}"),
-    "fireball.crowded": ("{piece} 一个身位格内有敌人，无法使用火球", "an enemy is within 1 of {piece}; no fireball"),
-    "fireball.range": ("{value} 不在三个身位格内", "{value} is not within 3 cells"),
-    "portal.rows": ("法师须在本阵或中立区域开启传送阵", "the mage must stand in own home or neutral rows"),
-    "return.not_home": ("{piece} 在 {cell}，不在本阵，无法回手", "{piece} is at {cell}, outside own home rows"),
-    "game_over": ("胜负已分，其余行动跳过", "the game is decided; the rest is skipped"),
-}
+@lru_cache(maxsize=1)
+def texts() -> dict[str, Any]:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    with open(HERE / "messages.yaml", encoding="utf-8") as fh:
+        return yaml.load(fh, Loader=loader)
 
-register({A + code: {"zh": zh, "en": en} for code, (zh, en) in ACTION.items()})
-register({
-    "guangying.orders.not_due": {"zh": "现在不是 {player} 的回合；待行动：{due}",
-                                 "en": "it is not {player}'s turn; due: {due}"},
-    "guangying.sheet.verb": {"zh": "每条行动需要恰好一个动作键：{allowed}",
-                             "en": "each action needs exactly one verb key: {allowed}"},
-    "guangying.sheet.path": {"zh": "路径应为格子列表，如 [C4, C5]", "en": "a path is a list of cells, e.g. [C4, C5]"},
-    "guangying.scenario.players": {"zh": "需要两名不同的玩家", "en": "two different players are needed"},
-    "guangying.scenario.class": {"zh": "未知职业 {value!r}；允许：{allowed}", "en": "unknown class {value!r}; allowed: {allowed}"},
-    "guangying.scenario.stat": {"zh": "职业数值键应为 {allowed} 之一，值为正整数",
-                                "en": "class stats are {allowed}, positive integers"},
-    "guangying.scenario.sides": {"zh": "sides 应为每名玩家 south 或 north 各一",
-                                 "en": "sides: one player south, the other north"},
-    "guangying.scenario.fortress": {"zh": "要塞应为 4 个格子", "en": "a fortress is 4 cells"},
-    "guangying.scenario.pool": {"zh": "棋子池键应为 {allowed} 之一，值为非负整数",
-                                "en": "pool keys are {allowed}, non-negative integers"},
-    "guangying.scenario.too_many": {"zh": "{cls} 超过种子中的数量 {count}", "en": "more {cls} than the seed's {count}"},
-    "guangying.scenario.on_fortress": {"zh": "{cell} 是要塞格子", "en": "{cell} is a fortress cell"},
-    "guangying.scenario.cell_taken": {"zh": "{cell} 已被占用", "en": "{cell} is already taken"},
-    "guangying.scenario.squad_size": {"zh": "小队须有 1-3 枚棋子", "en": "a squad holds 1-3 pieces"},
-    "guangying.scenario.alone": {"zh": "{cls} 无法组队", "en": "a {cls} is never in a squad"},
-    "guangying.scenario.limits": {"zh": "{player} 超过 10 枚棋子或 5 个小队", "en": "{player} has over 10 pieces or 5 squads"},
-    "guangying.scenario.marker_cells": {"zh": "岩占 1 格，风墙占 1-3 格", "en": "a rock takes 1 cell, a wall 1-3"},
-    "guangying.scenario.marker_by": {"zh": "{value!r} 不是该玩家未维持岩的在场牧师",
-                                     "en": "{value!r} is not a priest of that player on the board maintaining no rock"},
-    "guangying.amend.piece": {"zh": "未知棋子 {value!r}", "en": "unknown piece {value!r}"},
-    "guangying.amend.squad": {"zh": "未知小队 {value!r}", "en": "unknown squad {value!r}"},
-    "guangying.amend.cell": {"zh": "{value!r} 不是可停留的空格", "en": "{value!r} is not an empty cell a squad may stand on"},
-    "guangying.amend.player": {"zh": "未知玩家 {value!r}", "en": "unknown player {value!r}"},
-    "guangying.amend.marker": {"zh": "未知标记 {value!r}", "en": "unknown marker {value!r}"},
-    "guangying.status.passes": {"zh": "不行动（跳过本回合）", "en": "passes (does nothing this turn)"},
-})
+
+register({"guangying.action." + code: entry for code, entry in texts()["action"].items()})
+register(texts()["codes"])

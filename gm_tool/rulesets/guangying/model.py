@@ -14,7 +14,7 @@ from typing import Any
 
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
-from gm_tool.rulesets.guangying.data import MARKER_COUNTS, classes
+from gm_tool.rulesets.guangying.data import classes
 
 W, H = 10, 12
 GUARDIANS = ("战士", "圣武士")  # 护卫者 (seed l.63)

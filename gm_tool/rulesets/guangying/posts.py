@@ -10,77 +10,12 @@ from gm_tool.core import picture
 from gm_tool.core.grid import cell_name
 from gm_tool.core.narrate import Narration, Teller
 from gm_tool.core.render import BBCode, Markdown, environment
-from gm_tool.rulesets.guangying.model import ROCK, W, H
+from gm_tool.rulesets.guangying.messages import texts
+from gm_tool.rulesets.guangying.model import ROCK, H, W
 
-NARRATION = Narration({"zh": {"turn": "回合", "other": "事件"}, "en": {"turn": "Turn", "other": "Events"}},
-                      silent=("chance",))
-NARRATION.register({
-    "turn_start": {"zh": "第 {turn} 回合：{player} 行动。", "en": "Turn {turn}: {player} acts.", "section": "turn"},
-    "heal": {"zh": "{piece} 回复 {amount} 点生命（{why}），现为 {hp}。",
-             "en": "{piece} regains {amount} HP ({why}), now {hp}."},
-    "summon": {"zh": "{player} 召唤 {cls} {piece} 于 {at}（小队 {squad}，{via}；召唤惩罚：{penalty}）。",
-               "en": "{player} summons {cls} {piece} at {at} (squad {squad}, {via}; summon penalty: {penalty})."},
-    "move": {"zh": "小队 {squad} 从 {frm} 移动到 {to}（路径 {path}）。", "en": "Squad {squad} moves from {frm} to {to} (path {path})."},
-    "pincer": {"zh": "致命夹击：小队 {squad} 被 {by} 同时措手不及，被迫停在 {at}。",
-               "en": "致命夹击: squad {squad}, caught by {by} at once, is stopped at {at}."},
-    "reaction": {"zh": "{kind}：{owner} 的小队 {squad}（队长 {piece}）攻击小队 {target}，{amount} 点。",
-                 "en": "{kind}: {owner}'s squad {squad} (leader {piece}) strikes squad {target} for {amount}."},
-    "attack": {"zh": "小队 {squad} 的 {piece} {full}攻击 {target}，{amount} 点。",
-               "en": "Squad {squad}'s {piece} attacks {target}{full} for {amount}."},
-    "sweep": {"zh": "野蛮人横扫：小队 {target} 也被击中。", "en": "The barbarian's sweep also hits squad {target}."},
-    "fortress_damage": {"zh": "{player} 的要塞受到 {amount} 点伤害，剩余 {hp}。",
-                        "en": "{player}'s fortress takes {amount}, {hp} left."},
-    "fortress_destroyed": {"zh": "{player} 的要塞被摧毁！", "en": "{player}'s fortress is destroyed!"},
-    "damage": {"zh": "{piece} 受到 {amount} 点伤害（{cause}），剩余 {hp}。", "en": "{piece} takes {amount} ({cause}), {hp} left."},
-    "spread": {"zh": "伤害均分：小队 {squad} 的 {amount} 点由 {pieces} 各承担 {share}，{resisted} 点被抵抗。",
-               "en": "Damage shared: squad {squad}'s {amount} is {share} each for {pieces}, {resisted} resisted."},
-    "defended": {"zh": "小队 {squad} 防御：{amount} 点减半为 {halved}。", "en": "Squad {squad} defends: {amount} halved to {halved}."},
-    "unyielding": {"zh": "不屈意志：{piece} 以 1 点生命存活，本回合不再受伤。",
-                   "en": "不屈意志: {piece} survives at 1 HP and takes no more damage this turn."},
-    "shielded": {"zh": "{piece} 因不屈意志，本回合不再受伤（{amount} 点无效）。",
-                 "en": "{piece} is spared by 不屈意志 ({amount} ignored)."},
-    "deadly_strike": {"zh": "必杀攻击：{piece} 在自己回合被{cause}击杀，不屈意志不发动。",
-                      "en": "必杀攻击: {piece}, killed by {cause} in its own turn, has no 不屈意志."},
-    "death": {"zh": "{piece}（{cls}）阵亡（{cause}）。", "en": "{piece} ({cls}) dies ({cause})."},
-    "new_leader": {"zh": "小队 {squad} 由 {piece} 接任队长。", "en": "{piece} now leads squad {squad}."},
-    "flee": {"zh": "逃跑：小队 {squad} 的 {pieces} 回手，第 {until} 回合起方可再上场。",
-             "en": "Flight: {pieces} of squad {squad} return to hand, summonable from turn {until}."},
-    "push": {"zh": "全力攻击将小队 {squad} 从 {frm} 震退到 {to}。", "en": "The full attack pushes squad {squad} from {frm} to {to}."},
-    "push_blocked": {"zh": "小队 {squad} 未被震退（{why}）。", "en": "Squad {squad} is not pushed ({why})."},
-    "defend": {"zh": "小队 {squad} 全力防御。", "en": "Squad {squad} defends."},
-    "ability": {"zh": "{piece} 发动 {ability}。", "en": "{piece} uses {ability}."},
-    "marker_removed": {"zh": "{kind} {marker} 消失（{why}）。", "en": "{kind} {marker} is removed ({why})."},
-    "leader": {"zh": "{piece} 成为小队 {squad} 的队长。", "en": "{piece} now leads squad {squad}."},
-    "split": {"zh": "离队：{pieces} 离开小队 {squad}，组成小队 {new_squad}。",
-              "en": "Split: {pieces} leave squad {squad} as squad {new_squad}."},
-    "return": {"zh": "{player} 回手：{pieces}。", "en": "{player} returns to hand: {pieces}."},
-    "suicide": {"zh": "{piece} 自杀。", "en": "{piece} kills itself."},
-    "action_skipped": {"zh": "第 {index} 条行动（{verb}）跳过：{reason}", "en": "Action {index} ({verb}) skipped: {reason}"},
-    "pending_win": {"zh": "{player} 达成胜利（{how}）；后手 {extra} 还可再行动一次。",
-                    "en": "{player} wins ({how}); {extra} has one more turn."},
-    "missing_lost": {"zh": "{player} 连续 {turns} 回合场上没有{what}。", "en": "{player} had no {what} for {turns} own turns."},
-    "game_over": {"zh": "游戏结束，胜者：{winner}（{how}）。", "en": "Game over; winner: {winner} ({how})."},
-    "amend": {"zh": "GM 修正：{action} {args}（{reason}）。", "en": "GM edit: {action} {args} ({reason})."},
-})
-
-WORDS = {
-    "zh": {"opportunity": "借机攻击", "ambush": "措手不及", "surrounded": "包围借机", "full": "全力",
-           "home": "本阵", "beyond": "本阵外一行", "portal": "传送阵", "hand": "手中", "regenerate": "圣武士自愈",
-           "wind_wall": "风墙", "barbarian": "野蛮人误伤", "attack": "攻击", "full_attack": "全力攻击", "sweep": "横扫",
-           "shot": "射击", "fireball": "火球", "suicide": "自杀", "edge": "棋盘边缘", "rock": "岩", "squad": "有小队",
-           "fortress": "要塞", "priest_gone": "牧师离场", "guardian": "护卫者", "professional": "职业者",
-           "missing_guardian": "缺少护卫者", "missing_professional": "缺少职业者", "extra_turn_failed": "后手未能追平",
-           "draw": "平局"},
-    "en": {"opportunity": "借机攻击 (opportunity)", "ambush": "措手不及 (ambush)", "surrounded": "surrounded 借机",
-           "full": " (full attack)", "home": "home rows", "beyond": "row beyond home", "portal": "portal",
-           "hand": "in hand", "regenerate": "paladin regeneration", "wind_wall": "wind wall",
-           "barbarian": "barbarian's squadmate hurt", "attack": "attack", "full_attack": "full attack",
-           "sweep": "sweep", "shot": "shot", "fireball": "fireball", "suicide": "suicide", "edge": "board edge",
-           "rock": "rock", "squad": "a squad is there", "fortress": "fortress", "priest_gone": "its priest left",
-           "guardian": "guardian", "professional": "professional", "missing_guardian": "no guardian",
-           "missing_professional": "no professional", "extra_turn_failed": "the extra turn did not tie",
-           "draw": "draw"},
-}
+NARRATION = Narration(texts()["titles"], silent=("chance",))
+NARRATION.register(texts()["narration"])
+WORDS: dict[str, dict[str, str]] = texts()["words"]
 
 
 class GyTeller(Teller):
@@ -233,14 +168,7 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
     return texts, {"map-public.png": board_png(after)}
 
 
-LABELS = {
-    "zh": {"title": "光与影 第 {turn} 回合", "winner": "胜者", "pending": "{player} 已达成胜利，后手还可再行动一次",
-           "board": "棋盘", "next": "下一位行动：{player}", "yours": "你的棋子", "what": "项目", "value": "内容",
-           "your_turn": "轮到你了：请按此填写指令表"},
-    "en": {"title": "光与影 turn {turn}", "winner": "Winner", "pending": "{player} has won; the second player has one more turn",
-           "board": "Board", "next": "Next to act: {player}", "yours": "Your pieces", "what": "what", "value": "value",
-           "your_turn": "Your turn: fill in this sheet"},
-}
+LABELS: dict[str, dict[str, str]] = texts()["labels"]
 
 
 def _mine(state: dict[str, Any], me: dict[str, Any], lang: str) -> list[list[str]]:
