@@ -198,3 +198,12 @@ def test_state_shape():
     assert {"id", "name", "general", "player", "side", "role", "alive", "pos", "jing", "max_jing", "qi", "max_qi",
             "shen", "move", "ap", "range", "element", "statuses"} <= set(u)
     assert copy.deepcopy(s) == s
+
+
+def test_moves_and_knockbacks_are_public():
+    """seed l.94: "击退：将目标向一个方向移动一定格数" (every move, dash and knockback is told to all)"""
+    s = new({"z": {"general": "tianjie_zhizi", "pos": "C3", "move": 4}, "b": {"player": "bob", "pos": "E2"}})
+    s1, ev = play(s, [{"move": "C2"}, {"skill": "tianjie_zhongzhan", "direction": "right"}], dice=[3])
+    told = [e for e in ev if e["type"] in ("move", "knockback")]
+    assert [(e["type"], e["dest"], e["to"]) for e in told] == [("move", "C2", "all"), ("knockback", "F2", "all")]
+    assert "→ F2" in RS.posts(s, s1, ev, "zh").texts["public"]["md"]

@@ -407,7 +407,7 @@ class Game:
         d = R.push_direction(src_cell, tc)
         start = tgt["pos"]
         moved, blocker, early = self.slide(tgt, d, cells, dash=False)
-        self.emit("knockback", unit=tgt["id"], source=att["id"], frm=start, to=tgt["pos"], cells=moved,
+        self.emit("knockback", unit=tgt["id"], source=att["id"], frm=start, dest=tgt["pos"], cells=moved,
                   wanted=cells, direction=_dir_name(d))
         if early and tgt["pos"] is not None:
             if collide:
@@ -415,7 +415,7 @@ class Game:
                 self.hurt(tgt, collide, att, "collision")
             if behind and blocker is not None:
                 bm, _, _ = self.slide(blocker, d, cells - moved, dash=False)
-                self.emit("knockback", unit=blocker["id"], source=att["id"], frm=None, to=blocker["pos"], cells=bm,
+                self.emit("knockback", unit=blocker["id"], source=att["id"], frm=None, dest=blocker["pos"], cells=bm,
                           wanted=cells - moved, direction=_dir_name(d))
 
     # ---- effects -------------------------------------------------------------------------
@@ -588,12 +588,12 @@ class Game:
             if fell:
                 steps = max(abs(fell[0] - frm[0]), abs(fell[1] - frm[1]))
                 u["move"] -= steps
-                self.emit("move", unit=u["id"], frm=cell_name(frm), to=cell_name(fell), cells=steps, move=u["move"])
+                self.emit("move", unit=u["id"], frm=cell_name(frm), dest=cell_name(fell), cells=steps, move=u["move"])
                 self.fall(u, fell)
                 return
             u["move"] -= dist
             u["pos"] = cell_name(to)
-            self.emit("move", unit=u["id"], frm=cell_name(frm), to=cell_name(to), cells=dist, move=u["move"])
+            self.emit("move", unit=u["id"], frm=cell_name(frm), dest=cell_name(to), cells=dist, move=u["move"])
 
     def target(self, tid: str) -> dict[str, Any]:
         t = self.units.get(tid)
@@ -786,7 +786,7 @@ class Game:
             if in_bounds(dest, self.width, self.height) and not self.blocked(dest) and self.terrain.get(dest) != 3:
                 u["pos"] = cell_name(dest)
         if u["pos"] != start:
-            self.emit("dash", unit=u["id"], frm=start, to=u["pos"])
+            self.emit("dash", unit=u["id"], frm=start, dest=u["pos"])
 
     def do_substitute(self, u: dict[str, Any], rid: str, count: int) -> None:
         if count != 1:

@@ -16,7 +16,7 @@ EVENTS = {
     "turn_start": ("【第{round}大回合】{unit} 行动（行动点 {ap}，行动力 {move}，气 {qi}）{passed}",
                    "[round {round}] {unit} acts (points {ap}, 行动力 {move}, 气 {qi}){passed}"),
     "roll": ("判定（{why}）：{value} 点 [{source}]", "roll ({why}): {value} [{source}]"),
-    "move": ("{unit} 移动 {frm} → {to}（{cells} 格，剩行动力 {move}）", "{unit} moves {frm} -> {to} ({cells}, 行动力 left {move})"),
+    "move": ("{unit} 移动 {frm} → {dest}（{cells} 格，剩行动力 {move}）", "{unit} moves {frm} -> {dest} ({cells}, 行动力 left {move})"),
     "attack": ("{unit} 普攻 {target}", "{unit} attacks {target}"),
     "joint_attack": ("{unit} 联合攻击 {target}（消耗1点与1气）", "{unit} joins the attack on {target} (1 point, 1 气)"),
     "strike": ("打击 {unit} → {target}：骰 {face}；{pipline} ⇒ {outcome}", "strike {unit} -> {target}: die {face}; {pipline} => {outcome}"),
@@ -33,9 +33,9 @@ EVENTS = {
     "toggle_off": ("{unit} 取消【{name}】", "{unit} ends [{name}]"),
     "passive": ("{unit} 被动【{name}】触发", "{unit}'s passive [{name}] triggers"),
     "chance": ("{unit} 概率判定 {why}：骰 {face} 对 {pips} 点 ⇒ {ok}", "{unit} chance {why}: die {face} vs {pips} pips => {ok}"),
-    "knockback": ("{unit} 被击退 {cells}/{wanted} 格（{direction}）→ {to}", "{unit} knocked back {cells}/{wanted} ({direction}) -> {to}"),
+    "knockback": ("{unit} 被击退 {cells}/{wanted} 格（{direction}）→ {dest}", "{unit} knocked back {cells}/{wanted} ({direction}) -> {dest}"),
     "collision": ("{unit} 碰触障碍", "{unit} hits an obstacle"),
-    "dash": ("{unit} 突进 {frm} → {to}", "{unit} dashes {frm} -> {to}"),
+    "dash": ("{unit} 突进 {frm} → {dest}", "{unit} dashes {frm} -> {dest}"),
     "chasm": ("{unit} 落入天堑 {pos}，移出战场", "{unit} falls into the 天堑 at {pos}"),
     "chasm_return": ("{unit} 从天堑回归 {pos}", "{unit} returns from the 天堑 to {pos}"),
     "chasm_stuck": ("{unit} 无处回归，仍在天堑", "{unit} has no free point and stays in the 天堑"),
@@ -81,6 +81,8 @@ def tell(e: dict[str, Any], state: dict[str, Any], lang: str) -> str:
     for k in ("unit", "target", "reserve", "replaces", "player"):
         if k in data:
             data[k] = _name(state, data[k]) if k != "player" else data[k]
+    if data.get("direction") and lang == "zh":
+        data["direction"] = {"up": "上", "down": "下", "left": "左", "right": "右"}.get(data["direction"], data["direction"])
     if t == "roll":
         data["source"] = SOURCES.get(e["source"], {}).get(lang, e["source"])
     if t == "strike":
