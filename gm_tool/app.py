@@ -152,8 +152,32 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
 
     if not publish_dir(root, build):  # another gm new got there first
         raise GmError.one("campaign.exists", file=str(root))
-    return {"dir": str(root), "players": players, "commitment": meta["seed_commitment"],
+    opening = write_opening(root)
+    return {"dir": str(root), "players": players, "commitment": meta["seed_commitment"], "opening": opening,
             "seed_bits": None if given is None else seed_bits(given)}
+
+
+def opening_files(op: Open, state: dict[str, Any]) -> dict[str, str | bytes]:
+    """The opening posts (turn 0) the ruleset offers for the initial ``state``, as
+    ``{file name: text or bytes}`` for ``reports/turn-000/`` (empty when it offers none)."""
+    posts = op.ruleset.opening_posts(state, op.lang, op.templates_dir())
+    if posts is None:
+        return {}
+    files: dict[str, str | bytes] = {f"{who}.{fmt}": text for who, rendered in posts.texts.items()
+                                     for fmt, text in rendered.items()}
+    files.update(posts.files)
+    return files
+
+
+def write_opening(root: Path) -> list[str]:
+    """Write the opening posts under ``reports/turn-000/`` (a step after the campaign is
+    published; a campaign is whole without them, and ``gm verify`` checks them when present)."""
+    op = open_campaign(root)
+    with _locked(op):
+        files = opening_files(op, op.campaign.load_state(0))
+        if files:
+            atomic_dir(op.campaign.reports_dir(0), files)
+    return sorted(str(op.campaign.reports_dir(0) / name) for name in files)
 
 
 def _meta(ruleset: str, scenario: dict[str, Any], source: str, players: list[str], lang: str,
@@ -353,6 +377,27 @@ def template(root: Path, player: str, lang: str) -> str:
     return op.ruleset.template(op.state(), player, lang)
 
 
+def import_message(root: Path, file: Path, player: str | None, lang: str) -> dict[str, Any]:
+    """`gm import`: a player's message in the rule document's own form (read as text, bounded)
+    turned into a YAML sheet, checked like `gm check`. Returns ``yaml`` (the sheet, commented
+    with what each line was understood as), ``lines`` and ``player``; GmError naming each line
+    that cannot be placed and each problem of the sheet."""
+    op = open_campaign(root)
+    if player is not None:
+        _require_player(op, player)
+    text = safeyaml.read_text(file)
+    state = op.state()
+    sheet, lines = op.ruleset.import_message(state, text, str(file), lang, player)
+    try:
+        orders = op.ruleset.parse_orders(state, sheet, str(file), lang)
+    except GmError as exc:
+        for p in exc.problems:
+            p.file = f"{file} → {p.file}" if p.file and p.file != str(file) else str(file)
+        raise
+    head = "".join(f"# {n}: {line}\n#   → {said}\n" for n, line, said in lines)
+    return {"yaml": head + dump_yaml(sheet), "lines": lines, "player": orders.player}
+
+
 # resolving ---------------------------------------------------------------------------------
 def _orders_for(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[str]]:
     """The due players' orders for turn ``n`` (a missing sheet is a pass or the default orders,
@@ -510,7 +555,7 @@ def report(root: Path, turn: int | None, player: str | None, fmt: str) -> str:
         _require_player(op, player)
     last = op.campaign.latest()
     n = last if turn is None else turn
-    if not 1 <= n <= last:
+    if not 1 <= n <= last and not (n == 0 and op.campaign.reports_dir(0).is_dir()):  # 0: the opening posts
         raise GmError.one("turn.unknown", field="--turn", exit_code=USAGE, turn=n, last=last)
     who = player or "public"
     ext = "bbcode" if fmt == "bbcode" else "md"
@@ -651,6 +696,15 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
     if dump_json(state) != stored0:
         raise GmError.one("verify.mismatch", turn=0, file="state/turn-000.json", detail=_first_diff(dump_json(state), stored0))
     checked = 1
+    if op.campaign.reports_dir(0).is_dir():  # the opening posts, when gm new wrote them
+        for name, data in sorted(opening_files(op, state).items()):
+            path = op.campaign.reports_dir(0) / name
+            want = path.read_bytes() if path.is_file() else None
+            got = data.encode("utf-8") if isinstance(data, str) else data
+            if want != got:
+                detail = "missing" if want is None else _first_diff(got.decode("utf-8", "replace"), want.decode("utf-8", "replace"))
+                raise GmError.one("verify.mismatch", turn=0, file=f"reports/{turn_name(0)}/{name}", detail=detail)
+            checked += 1
     last = op.campaign.latest()
     edits = 0
     for n in range(1, last + 1):

@@ -182,6 +182,13 @@ class RulesetBase:
             return self.pass_orders(state, player)
         return self.default_orders(state, player)
 
+    def import_message(self, state: State, text: str, source: str, lang: str,
+                       player: str | None) -> tuple[dict[str, Any], list[tuple[int, str, str]]]:
+        """A player's message written in the rule document's own form, read into a sheet:
+        ``(sheet, [(line number, line, what it was understood as)])``; GmError naming each line
+        that cannot be placed. Rulesets whose documents give no such form do not offer it."""
+        raise GmError.one("import.unsupported", file=source, ruleset=self.name)
+
     def default_summary(self, state: State, player: str, lang: str) -> str:
         """What ``player`` does if no sheet arrives (for `gm status`)."""
         from gm_tool.i18n import message
@@ -213,6 +220,12 @@ class RulesetBase:
               templates_dir: Path | None = None) -> Posts:
         """The turn's posts, built from views and event audiences only."""
         raise NotImplementedError
+
+    def opening_posts(self, state: State, lang: str, templates_dir: Path | None = None) -> Posts | None:
+        """The posts of turn 0, before any turn is played (what each player has, the map, a first
+        sheet), built from views only; `gm new` writes them under ``reports/turn-000/``. None:
+        the ruleset has none."""
+        return None
 
     # bots and simulation ---------------------------------------------------------------------
     def bot_sheet(self, state: State, player: str, kind: str, chance: Any) -> dict[str, Any]:

@@ -109,6 +109,11 @@ class GrailWar(RulesetBase):
 
         return posts(before, after, events, lang, templates_dir)
 
+    def opening_posts(self, state: dict[str, Any], lang: str, templates_dir: Path | None = None) -> Posts:
+        from gm_tool.rulesets.grail_war.posts import opening
+
+        return opening(state, lang, templates_dir)
+
     def amend(self, state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         from gm_tool.rulesets.grail_war.amend import amend
 
@@ -118,6 +123,13 @@ class GrailWar(RulesetBase):
         from gm_tool.rulesets.grail_war.amend import ACTIONS
 
         return ACTIONS
+
+    def import_message(self, state: dict[str, Any], text: str, source: str, lang: str,
+                       player: str | None) -> tuple[dict[str, Any], list[tuple[int, str, str]]]:
+        from gm_tool.rulesets.grail_war.importer import read_message
+
+        result = read_message(state, text, source, lang, player)
+        return result.sheet, result.lines
 
     def default_summary(self, state: dict[str, Any], player: str, lang: str) -> str:
         from gm_tool.rulesets.grail_war.amend import default_summary

@@ -41,7 +41,8 @@ LABELS = {
            "picture": "地图", "next": "下回合要发送的指令表",
            "next_sheet": "请发送第 {n} 回合的指令表（回合: {n}，玩家: {player}）；不发送则原地不动，战术选项取默认值。",
            "skills": "技能", "closed_area": "GM 关闭的区域（不得进入）", "closed_sh": "GM 关闭的据点", 
-           "opening": "开局", "opening_intro": "你操控的角色如下。每回合请按下面的指令表格式发送指令。",
+           "opening": "开局", "opening_intro": "你操控的角色如下。每回合请按最后的指令表格式发送指令（可直接修改后回帖或私信给 GM）。",
+           "roster": "参战角色", "first_hand": "起始手牌",
            "sheet": "第 {n} 回合指令表（可直接修改后发送）",
            "next_keep": "{name} 现有手牌 {count} 张，下回合开始时手牌上限为 {limit}：请在 keep（保留）中按想留的顺序列出，否则按默认顺序弃掉 {extra} 张。",
            "next_dead": "你的角色已阵亡，无需再发送指令。", "next_over": "游戏已结束，无需再发送指令。",
@@ -63,7 +64,8 @@ LABELS = {
            "next": "What to send next turn",
            "next_sheet": "Send your order sheet for turn {n} (turn: {n}, player: {player}); with no sheet you stay and keep the default options.",
            "skills": "Skills", "closed_area": "Cells closed by the GM (no entry)", "closed_sh": "Strongholds closed by the GM", 
-           "opening": "Opening", "opening_intro": "These are your characters. Each turn, send orders in the form of the sheet below.",
+           "opening": "Opening", "opening_intro": "These are your characters. Each turn, send orders in the form of the sheet at the end (edit it and send it to the GM).",
+           "roster": "Characters in the war", "first_hand": "Starting hand",
            "sheet": "Order sheet for turn {n} (edit it and send it)",
            "next_keep": "{name} holds {count} cards and the hand limit at the start of next turn is {limit}: list the cards to keep under keep, most wanted first, or {extra} are discarded in the default order.",
            "next_dead": "Your character is dead: there is nothing to send.", "next_over": "The game is over: there is nothing to send.",
@@ -325,6 +327,38 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
         files[map_file(player)] = painter.png(picture.marks_of(extra["view"], player, extra["numbers"]),
                                               extra["view"]["visible"])
     files[GM_MAP] = painter.png(picture.marks_of(after, None))
+    return Posts(out, files)
+
+
+def opening(state: dict[str, Any], lang: str, templates_dir: Path | None = None) -> Posts:
+    """The posts of turn 0 (``reports/turn-000/``): a public post (the map, the strongholds, the
+    sides) and, per player, what they start with: each character's class, HP, skills and
+    equipment with their text, the starting hand, their map and a pre-filled first sheet. Built
+    from views only, like every post."""
+    from gm_tool.rulesets.grail_war import picture
+
+    env = environment(TEMPLATES, templates_dir)
+    public_tpl, private_tpl = env.get_template("opening_public.j2"), env.get_template("opening.j2")
+    t = _Turn(state, state, [], lang)
+    painter = picture.Painter(state["map"], state["strongholds"], state["sides"], state.get("closed_cells") or ())
+    out: dict[str, dict[str, str]] = {}
+    files: dict[str, bytes] = {}
+
+    def render(tpl, context: dict[str, Any]) -> dict[str, str]:
+        return render_all(env, tpl, context, lambda fmt, m: (
+            {"sheet": sheet_for(m, context["sheet_text"])} if "sheet_text" in context else {}))
+
+    roster = [{"name": c["name"], "class": c["class"], "side": t.side(c["side"])} for c in state["characters"]]
+    out["public"] = render(public_tpl, {**t.public(), "roster_rows": [[r["name"], r["class"], r["side"]] for r in roster],
+                                        "title_turn": t.L["opening"]})
+    files[map_file("public")] = painter.png([])
+    for player in _players(state):
+        context, extra = t.private(player)
+        context["title_turn"] = t.L["opening"]
+        out[player] = render(private_tpl, context)
+        files[map_file(player)] = painter.png(picture.marks_of(extra["view"], player, extra["numbers"]),
+                                              extra["view"]["visible"])
+    files[GM_MAP] = painter.png(picture.marks_of(state, None))
     return Posts(out, files)
 
 
