@@ -89,3 +89,34 @@ def test_r21_check_ignores_luck():
     assert check(s, [{"attack": "b"}, {"attack": "b"}]) == []
     s, ev = play(s, [{"attack": "b"}, {"attack": "b"}], dice=[3])
     assert events(ev, "skip")[0]["reason"] == "target_gone" and len(events(ev, "strike")) == 1
+
+
+CHANCY = {"stun": {"name": "震晕斩", "qi": 1, "shape": "single", "chance": 50,
+                   "effects": [{"strike": 1}, {"status": {"name": "停止行动", "rounds": 1}}]}}
+CGEN = {"stunner": {"name": "震晕者", "jing": 7, "qi": 10, "move": 4, "range": 2, "skills": ["stun"]}}
+
+
+def test_r25_skill_chance_after_strike_die():
+    """seed l.146: "判定时，先判定被动，再判定攻击属性，最后判定技能特效。" (the strike's die, then the effect's chance)"""
+    s = new({"a": {"general": "stunner", "pos": "C3"}, "b": B}, generals=CGEN, skills=CHANCY)
+    s, ev = play(s, [{"skill": "stun", "target": "b"}], dice=[5, 2])
+    assert [e["why"] for e in events(ev, "roll")] == ["震晕斩", "震晕斩"]
+    assert unit(s, "b")["jing"] == 6 and [x["name"] for x in unit(s, "b")["statuses"]] == ["停止行动"]
+
+
+def test_r25_skill_chance_fails():
+    """seed l.147: "首先判定是否免疫技能特效，然后判定是否触发弱点，最后判定是否回1气。" (a failed chance: no effect)"""
+    s = new({"a": {"general": "stunner", "pos": "C3"}, "b": B}, generals=CGEN, skills=CHANCY)
+    s, _ = play(s, [{"skill": "stun", "target": "b"}], dice=[5, 4])
+    assert unit(s, "b")["jing"] == 6 and unit(s, "b")["statuses"] == []
+
+
+def test_h25_target_passive_before_die():
+    """seed l.147: "当受到攻击时，首先判定是否免疫技能特效，然后判定是否触发弱点，最后判定是否回1气。" (the target's passive first)"""
+    sk = {"calm": {"name": "回气心法", "timing": "passive", "trigger": "attacked", "chance": 50, "effects": [{"qi": 1}]}}
+    gens = {"calmer": {"name": "心法者", "jing": 7, "qi": 10, "move": 1, "range": 2, "skills": ["calm"]}}
+    s = new({"a": {"pos": "C3", "move": 4}, "b": {**B, "general": "calmer", "qi": 5, "weakness": 35}},
+            generals=gens, skills=sk)
+    s, ev = play(s, [{"attack": "b"}], dice=[1, 6])
+    assert [e["why"] for e in events(ev, "roll")] == ["回气心法", "attack"]
+    assert unit(s, "b")["qi"] == 6 and unit(s, "b")["jing"] == 5  # 5 + 1 (no regen given); weakness on 6

@@ -757,9 +757,15 @@ class Game:
         at_once = first  # 先手 statuses count from the round they are cast in (ruling R3)
         for t in tgts:
             ctx: dict[str, Any] = {"at_once": at_once, "origin": self.cell(u)}
+            judged = sk["chance"] is None
             for eff in sk["effects"]:
                 if "dash" in eff or "dash_to" in eff:
                     continue
+                if not judged and not ("strike" in eff or "damage" in eff):
+                    # H25: a skill's chance is judged per target after its strike's die (ruling R25)
+                    judged = True
+                    if not self.chance_check(u, sk["chance"], sk["name"], passive=False):
+                        break
                 if not self.effect(u, t, eff, sk, ctx):
                     break
             if self.s["winner"] is not None:
