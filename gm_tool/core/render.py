@@ -166,25 +166,31 @@ def environment(package_dir: Path, override_dir: Path | None = None):
     pair: templates are compiled once, not per post.
 
     A campaign folder may come from a stranger (a player runs ``gm verify`` on the folder the GM
-    published), so templates run in Jinja's immutable sandbox: no ``__`` attributes (the
-    ``cycler.__init__.__globals__`` family), no mutating methods, no unsafe format strings, at
-    most 100,000 steps per ``range``, and ``*``/``**`` bounded (:data:`MAX_TEMPLATE_TEXT`). A
+    published), so with an ``override_dir`` every template runs in Jinja's immutable sandbox: no
+    ``__`` attributes (the ``cycler.__init__.__globals__`` family), no mutating methods, no unsafe
+    format strings, at most 100,000 steps per ``range``, ``*``/``**`` bounded
+    (:data:`MAX_TEMPLATE_TEXT`), no ``lipsum``, :data:`MAX_RENDER_SECONDS` per post. A
     campaign template must be a regular file (no link) of at most :data:`MAX_TEMPLATE_BYTES`.
     Whatever the sandbox refuses, and any failure of a campaign template, is a :class:`GmError`
     naming the template file (``render.template_*`` messages), never code run or a traceback."""
     import jinja2
 
+    options = dict(autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                   undefined=jinja2.StrictUndefined)
+    if override_dir is None:  # the bundled templates only: ours, trusted, rendered at full speed
+        try:  # compiled templates kept across runs (a private per-user temp folder, keyed by source)
+            cache = jinja2.FileSystemBytecodeCache()
+        except (OSError, RuntimeError):
+            cache = None
+        return jinja2.Environment(loader=jinja2.FileSystemLoader([str(package_dir)]), bytecode_cache=cache, **options)
     env_class, loader_class = _sandbox_classes()
-    dirs = [str(override_dir)] if override_dir else []
-    try:  # compiled templates kept across runs (a private per-user temp folder, keyed by source);
-        # a pattern of its own, so no code compiled outside the sandbox is ever loaded here
+    try:  # a cache pattern of its own: no code compiled outside the sandbox is ever loaded here
         cache = jinja2.FileSystemBytecodeCache(pattern="__gm_sandbox_%s.cache")
     except (OSError, RuntimeError):
         cache = None
-    env = env_class(loader=loader_class(dirs + [str(package_dir)]), autoescape=False,
-                    trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                    undefined=jinja2.StrictUndefined, bytecode_cache=cache)
-    env.campaign_dir = str(override_dir) if override_dir else None
+    env = env_class(loader=loader_class([str(override_dir), str(package_dir)]), **options,
+                    bytecode_cache=cache)
+    env.campaign_dir = str(override_dir)
     env.globals.pop("lipsum", None)  # lipsum(10**8) would fill the memory; no post needs it
     return env
 
@@ -256,7 +262,7 @@ def _sandbox_classes():
         return GmError.one(code, file=name, problem=problem + (f" (line {line})" if line else ""))
 
     def in_campaign(env, filename: str | None) -> bool:
-        return bool(env.campaign_dir and filename and Path(filename).parent == Path(env.campaign_dir))
+        return bool(env.campaign_dir and filename and str(filename).startswith(os.path.join(env.campaign_dir, "")))
 
     class Template(jinja2.Template):
         def render(self, *args, **kwargs):  # type: ignore[override]
