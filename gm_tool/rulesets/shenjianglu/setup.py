@@ -86,7 +86,11 @@ def load_board(ref: Any, c: _Check) -> dict[str, Any] | None:
             c.bad("cell.bad", path, value=v, cols=f"A-{column_name(w - 1)}", rows=h)
             return None
 
-    void = [cell(v, f"board.void.{i}") for i, v in enumerate(data.get("void") or [], 1)]
+    raw_void = data.get("void") or []
+    if not isinstance(raw_void, list):
+        c.bad("field.type", "board.void", expected="list of cells", got=type(raw_void).__name__)
+        raw_void = []
+    void = [cell(v, f"board.void.{i}") for i, v in enumerate(raw_void, 1)]
     out: dict[str, Any] = {"width": w, "height": h, "void": [v for v in void if v], "thrones": {}, "spawns": {},
                            "facing": {}}
     for key in ("thrones", "spawns", "facing"):
@@ -222,7 +226,7 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
             c.bad("field.duplicate", f"{path}.player", value=player)
         players.add(player)
         faction = data.get("faction")
-        if faction is not None and faction not in decks["factions"]:
+        if faction is not None and (not isinstance(faction, str) or faction not in decks["factions"]):
             c.bad("field.choice", f"{path}.faction", value=faction, allowed=", ".join(decks["factions"]))
             continue
         king_name = data.get("king") or (decks["factions"][faction]["king"] if faction else None)
@@ -302,11 +306,11 @@ def _set_pieces(state: dict[str, Any], raw: Any, by_player: dict[str, Any], cat:
             if uid in units:
                 c.bad("field.duplicate", f"{path}.id", value=uid)
                 continue
-            card = cat.get(data.get("card"))
+            card = cat.get(data.get("card")) if isinstance(data.get("card"), str) else None
             if card is None or card["type"] != "character" or card.get("role") == "king":
                 c.bad("shenjianglu.scenario.unknown_card", f"{path}.card", card=data.get("card"))
                 continue
-            seat = by_player.get(data.get("owner"))
+            seat = by_player.get(data.get("owner")) if isinstance(data.get("owner"), str) else None
             if seat is None:
                 c.bad("player.unknown", f"{path}.owner", player=data.get("owner"), allowed=", ".join(by_player))
                 continue
@@ -336,7 +340,7 @@ def _set_pieces(state: dict[str, Any], raw: Any, by_player: dict[str, Any], cat:
             else:
                 u["damage"] = data["damage"]
         if data.get("equipment") is not None:
-            eq = cat.get(data["equipment"])
+            eq = cat.get(data["equipment"]) if isinstance(data["equipment"], str) else None
             if eq is None or eq["type"] != "equipment":
                 c.bad("shenjianglu.scenario.unknown_card", f"{path}.equipment", card=data["equipment"])
             else:
