@@ -207,3 +207,23 @@ def test_moves_and_knockbacks_are_public():
     told = [e for e in ev if e["type"] in ("move", "knockback")]
     assert [(e["type"], e["dest"], e["to"]) for e in told] == [("move", "C2", "all"), ("knockback", "F2", "all")]
     assert "→ F2" in RS.posts(s, s1, ev, "zh").texts["public"]["md"]
+
+
+def test_round_posts_tell_the_whole_round():
+    """seed l.80: "魂将们由第一位开始行动，一直到最后一位的回合结束，一个大回合便宣告结束。" (rules.posts: round)"""
+    s = new({"a": {"pos": "C3", "move": 4}, "b": B}, rules={"field": 3, "reserves": 2, "posts": "round"})
+    s1, ev1 = play(s, [{"attack": "b"}], dice=[3])
+    first = RS.posts(s, s1, ev1, "zh").texts["public"]["md"]
+    assert "大回合进行中" in first and "普攻" not in first
+    s2, ev2 = play(s1, [{"attack": "a"}], dice=[4])
+    whole = RS.posts(s1, s2, ev2, "zh").texts["public"]["md"]
+    assert whole.count("普攻") == 2 and "第1大回合结束" in whole and "大回合进行中" not in whole
+
+
+def test_private_post_shows_own_heart_card_only():
+    """seed l.120: "选择一张卡牌扣在自己面前，当技能效果结束时，展示卡牌" (only its owner sees the card)"""
+    s = board()
+    s1, ev = play(s, [], standing={"alice": {"heart_card": {"a": "B"}}})
+    posts = RS.posts(s, s1, ev, "zh")
+    assert "heart_card: {'a': 'B'}" in posts.texts["alice"]["md"]
+    assert "heart_card" not in posts.texts["bob"]["md"] and "heart_card" not in posts.texts["public"]["md"]

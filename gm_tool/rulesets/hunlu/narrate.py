@@ -57,6 +57,7 @@ EVENTS = {
     "ward_set": ("{unit} 获得精神伤害护持", "{unit} is warded against 精神伤害"),
     "resisted": ("{unit} 元抗触发（骰 {face}）", "{unit}'s 元抗 triggers (die {face})"),
     "victory": ("胜者：{winner}", "winner: {winner}"),
+    "round_pending": ("第{round}大回合进行中：战报在大回合结束时发布", "round {round} goes on: its report comes when it ends"),
     "standing": ("{player} 更新了常驻指令：{keys}", "{player} updated standing orders: {keys}"),
     "amend": ("GM 修改：{what}（原因：{reason}）", "GM edit: {what} (reason: {reason})"),
 }

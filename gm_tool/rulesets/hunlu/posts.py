@@ -91,12 +91,15 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
     for audience in ["public"] + list(after["players"]):
         player = None if audience == "public" else audience
         seen = [e for e in events if (e.get("to") == "all" if player is None else visible_to(e, player))]
+        if player is None and after["rules"].get("posts") == "round":
+            seen = round_story(before, seen)
         shown = view(after, player)
         ctx = {"lang": lang, "state": shown, "player": player, "board": board_text(shown),
                "units": [unit_line(u, lang) for u in shown["units"]],
                "next_note": narrate.next_note(shown, player, lang),
                "title": narrate.title(before, after, player, lang),
-               "sheet": _sheet_for(after, player, lang)}
+               "sheet": _sheet_for(after, player, lang),
+               "standing": _standing_line(shown, player, lang)}
         out.texts[audience] = render_all(env, "post.j2", ctx, lambda fmt, m, seen=seen, shown=shown: {
             "lines": narrate.lines(seen, shown, lang, m)})
     try:
@@ -106,6 +109,27 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
     except ImportError:  # pragma: no cover - Pillow missing
         pass
     return out
+
+
+def _standing_line(shown: dict[str, Any], player: str | None, lang: str) -> str:
+    """A player's private post repeats their stored standing orders (心战 cards included)."""
+    mine = shown["standing"].get(player) if player is not None else None
+    if not mine:
+        return ""
+    parts = []
+    for key in sorted(mine):
+        parts.append(f"{key}: {mine[key]}")
+    return ("你的常驻指令：" if lang == "zh" else "your standing orders: ") + "; ".join(parts)
+
+
+def round_story(before: dict[str, Any], seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per-round public posts: the whole round when this step ended it, else only a note."""
+    story = list(before.get("round_events") or []) + seen
+    ends = [i for i, e in enumerate(story) if e["type"] == "round_end"]
+    if not ends:
+        return [e for e in seen if e["type"] in ("amend", "victory", "dice_file", "dice_unused")] + \
+            [{"type": "round_pending", "round": before["round"]}]
+    return story[:ends[-1] + 1] + [e for e in story[ends[-1] + 1:] if e["type"] == "victory"]
 
 
 def _sheet_for(state: dict[str, Any], player: str | None, lang: str) -> str:

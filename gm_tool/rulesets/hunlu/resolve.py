@@ -45,5 +45,15 @@ def resolve(state: dict[str, Any], orders: dict[str, Any], seed: str, dice: list
     if g.dice.file:
         g.emit("dice_unused", dice=list(g.dice.file))
     s["turn"] = n
+    if s["rules"].get("posts") == "round":
+        keep_round_story(s, state, log.events)
     refresh(g)
     return Resolution(s, log.events)
+
+
+def keep_round_story(s: dict[str, Any], before: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    """Per-round public posts (rules.posts: round): the public events of the round so far are kept
+    in the state until the round ends, when its post tells them all."""
+    story = list(before.get("round_events") or []) + [e for e in events if e.get("to") == "all"]
+    ends = [i for i, e in enumerate(story) if e["type"] == "round_end"]
+    s["round_events"] = story[ends[-1] + 1:] if ends else story

@@ -18,7 +18,7 @@ from gm_tool.rulesets.hunlu.rules import ATTRS, ELEMENTS, PCT_PIPS
 TOP = ("ruleset", "name", "description", "map", "rules", "players", "generals", "skills", "dice")
 TEAM = ("general", "role", "pos", "spawn", "jing", "qi", "shen", "statuses", "items", "name", "element",
         "qi_regen", "move", "range") + ATTRS
-RULE_DEFAULTS = {"field": 3, "reserves": 2, "unique": False, "default_range": 2}
+RULE_DEFAULTS = {"field": 3, "reserves": 2, "unique": False, "default_range": 2, "posts": "step"}
 MAX_DICE = 10000
 
 
@@ -86,6 +86,8 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
         rules["field"] = v.integer(r, "field", "rules.field", 1, 9, 3)
         rules["reserves"] = v.integer(r, "reserves", "rules.reserves", 0, 9, 2)
         rules["default_range"] = v.integer(r, "default_range", "rules.default_range", 0, 26, 2)
+        rules["posts"] = v.choice(r, "posts", {"step": "step", "round": "round", "每步": "step", "每大回合": "round"},
+                                  "rules.posts", "step")
         if "unique" in r and v.typed(r["unique"], bool, "rules.unique"):
             rules["unique"] = r["unique"]
     # catalogue
