@@ -225,5 +225,5 @@ def test_private_post_shows_own_heart_card_only():
     s = board()
     s1, ev = play(s, [], standing={"alice": {"heart_card": {"a": "B"}}})
     posts = RS.posts(s, s1, ev, "zh")
-    assert "heart_card: {'a': 'B'}" in posts.texts["alice"]["md"]
+    assert "heart_card: {'a': 'B'}" in posts.texts["alice"]["bbcode"]
     assert "heart_card" not in posts.texts["bob"]["md"] and "heart_card" not in posts.texts["public"]["md"]
