@@ -65,7 +65,7 @@ def load_scenario(ref: str) -> tuple[dict[str, Any], str]:
     return data, (str(ref) if path.parent == BUNDLED else str(path))
 
 
-def _ruleset_of(scenario: dict[str, Any], source: str) -> rulesets.Ruleset:
+def _ruleset_of(scenario: dict[str, Any], source: str) -> rulesets.RulesetBase:
     name = scenario.get("ruleset")
     if name is None:
         raise GmError.one("field.required", file=source, field="ruleset")
@@ -81,7 +81,7 @@ def _ruleset_of(scenario: dict[str, Any], source: str) -> rulesets.Ruleset:
 class Open:
     campaign: Campaign
     meta: dict[str, Any]
-    ruleset: rulesets.Ruleset
+    ruleset: rulesets.RulesetBase
 
     @property
     def lang(self) -> str:
@@ -441,7 +441,7 @@ def store_dice(root: Path, values: list[str], note: str = "") -> dict[str, Any]:
     for i, v in enumerate(values):
         text = str(v).strip()
         if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 6):
-            raise GmError.one("dice.face", field=f"dice.{i}", exit_code=USAGE, value=v, sides=6)
+            raise GmError.one("dice.face", field=f"dice.{i}", value=v, sides=6)  # bad input: exit 1
         dice.append(int(text))
     with _locked(op):
         n = op.campaign.latest() + 1

@@ -100,6 +100,30 @@ def template(directory: Dir, player: Annotated[str, typer.Argument(help="The pla
     say("written", lang, path=output)
 
 
+@app.command("import")
+@command
+def import_(directory: Dir, message: Annotated[Path, typer.Argument(help="A player's message in the rule document's own form (text).")],
+            player: Annotated[Optional[str], typer.Option("--player", help="Whose message it is (default: read from the message).")] = None,
+            output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the sheet here (never overwritten).")] = None,
+            lang: Lang = "zh") -> None:
+    """Read a player's message written as the rule document's sample (numbered lines) into an
+    order sheet; print what each line was understood as. The sheet is checked like gm check."""
+    from gm_tool import app as ops
+
+    result = ops.import_message(directory, message, player, lang)
+    if output is None:
+        typer.echo(result["yaml"], nl=False)
+        return
+    if output.exists():
+        raise GmError.one("campaign.exists", file=str(output), exit_code=1)
+    from gm_tool.core.store import atomic_write
+
+    atomic_write(output, result["yaml"])
+    for n, line, said in result["lines"]:
+        typer.echo(f"{n:>3}  {line}\n     → {said}")
+    say("written", lang, path=output)
+
+
 @app.command()
 @command
 def check(directory: Dir, files: Annotated[list[Path], typer.Argument(help="Order sheets.")], lang: Lang = "zh") -> None:

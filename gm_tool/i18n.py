@@ -70,6 +70,8 @@ _CATALOG: dict[str, dict[str, str]] = {
     "amend.arity": {"zh": "{action} 需要参数：{usage}（收到 {got} 个）", "en": "{action} takes: {usage} (got {got})"},
     "amend.int": {"zh": "参数 {name} 应为整数，实为 {value!r}", "en": "argument {name} must be an integer, got {value!r}"},
     "amend.minimum": {"zh": "参数 {name} 至少为 {minimum}，实为 {value}", "en": "argument {name} must be at least {minimum}, got {value}"},
+    "import.unsupported": {"zh": "规则集 {ruleset} 没有可导入的文字指令格式；请用 YAML 指令表（gm template）",
+                           "en": "ruleset {ruleset} has no written-message form to import; use a YAML sheet (gm template)"},
     "status.passes": {"zh": "跳过（未交指令视为放弃本回合）", "en": "passes (no sheet is a pass)"},
     "status.defaults": {"zh": "按默认指令行动", "en": "acts on the default orders"},
     "dice.no_file": {"zh": "此规则集不使用论坛骰子文件", "en": "this ruleset takes no forum dice"},

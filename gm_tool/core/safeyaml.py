@@ -248,6 +248,11 @@ def _mostly_control(raw: bytes) -> bool:
 
 
 def load_file(path: Path, *, max_bytes: int = MAX_BYTES, display: str | None = None) -> Any:
+    return loads(read_text(path, max_bytes=max_bytes, display=display), display or str(path))
+
+
+def read_text(path: Path, *, max_bytes: int = MAX_BYTES, display: str | None = None) -> str:
+    """A regular file's text, bounded and decoded (UTF-8, with a clear error for other encodings)."""
     source = display or str(path)
     path = Path(path)
     try:
@@ -266,7 +271,7 @@ def load_file(path: Path, *, max_bytes: int = MAX_BYTES, display: str | None = N
         raise GmError.one("file.missing", file=source) from None
     except OSError as exc:
         raise GmError.one("file.unreadable", file=source, reason=exc.strerror or str(exc)) from None
-    return loads(decode(raw, source), source)
+    return decode(raw, source)
 
 
 def load_mapping(path: Path, display: str | None = None) -> dict[str, Any]:

@@ -1,0 +1,94 @@
+"""`gm import`: the seed's 战术选项 SAMPLE (seed l.119-147), pasted as a player's private message,
+becomes a valid sheet, and each line says what it was understood as (issue 14)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import yaml
+
+from gm_tool import app as ops
+from tests.conftest import write
+from tests.regen_golden import SCENARIO
+
+SAMPLE = Path(__file__).parent / "messages" / "seed_sample.txt"
+
+
+def campaign(tmp_path: Path) -> Path:
+    """The golden map with 阿尔托利亚 holding the seed's sample hand and equipment (seed l.121-124:
+    "武器:【万华杖】 装备:【正式外典】 手牌:【杀】 【闪】 【杀】 【万法尽破】 【王之财宝】 【宝石】")."""
+    scenario = copy.deepcopy(SCENARIO)
+    artoria = scenario["characters"][0]
+    artoria.update(hand=["杀", "闪", "杀", "万法破尽", "王之财宝", "宝石"],
+                   equipment={"weapon": "万华杖", "armor": "正式外典"})
+    path = write(tmp_path / "sample.yaml", yaml.safe_dump(scenario, allow_unicode=True))
+    d = tmp_path / "c"
+    ops.new_campaign(d, str(path), "import-seed-0123456789abcdef")
+    return d
+
+
+def test_the_seeds_sample_verbatim_is_a_valid_sheet_for_artoria(tmp_path, gm):
+    """seed l.127 "0.上回合弃牌保留【闪】【万法尽破】【杀】【宝石】" ... l.147 "手牌，装备区": every line placed."""
+    d = campaign(tmp_path)
+    out = tmp_path / "alice.yaml"
+    r = gm("import", d, SAMPLE, "-o", out)
+    sheet = yaml.safe_load(out.read_text("utf-8"))
+    assert sheet["玩家"] == "alice" and sheet["回合"] == 1  # from "角色:阿尔托利亚"
+    assert sheet["保留"] == ["闪", "万法破尽", "杀", "宝石"]
+    assert sheet["技能"] == {"使用": "是", "丢弃": ["万法破尽", "王之财宝"]}
+    assert sheet["目标优先"] == "血多的优先"
+    assert sheet["出杀顺序"] == [{"对": "对敌人出杀"}, {"对": "对魔术牌出杀"}, "不出杀"]
+    assert sheet["出闪顺序"] == [{"对": "对杀出闪"}, {"对": "对魔术牌出闪", "转换": "正式外典"}, "不出闪"]
+    assert (sheet["咒"], sheet["宝石"], sheet["魔术牌"]) == ("不使用", "对队友优先", {"使用": "不使用"})
+    assert sheet["装备"] == {"万华杖": {"发动": "是", "区域": ["装备区", "手牌"]}}
+    assert "→ 出闪顺序第 2 项：对魔术牌出闪（以【正式外典】转换）" in r.output
+    assert "又一个区域顺序（手牌、装备区）" in r.output  # the sample's second order is told, not dropped
+    gm("submit", d, out)
+    gm("resolve", d)
+
+
+def test_the_printed_sheet_names_each_line_and_passes_check(tmp_path, gm):
+    d = campaign(tmp_path)
+    text = gm("import", d, SAMPLE).output
+    assert "# 16: 不使用咒\n#   → 咒：不使用" in text
+    gm("check", d, write(tmp_path / "printed.yaml", text))
+
+
+def test_variants_full_width_numbers_answers_on_the_same_line_and_a_move(tmp_path, gm):
+    """seed l.147 "8.本回合移动 ... 地图坐标" and l.6 "到达地图坐标（C,11）"."""
+    d = campaign(tmp_path)
+    message = ("角色：阿尔托利亚\n0．保留【宝石】【闪】\n1.1是否使用角色技能 否\n2.1.对敌人出杀\n3.不出杀\n"
+               "3.1.对杀出闪\n4.是否使用咒 使用咒\n5.是否用宝石?对谁? 自用\n6.是否使用魔术牌 使用魔术牌\n"
+               "8.本回合移动 （C,4）\n")
+    out = tmp_path / "v.yaml"
+    gm("import", d, write(tmp_path / "v.txt", message), "-o", out)
+    sheet = yaml.safe_load(out.read_text("utf-8"))
+    assert sheet["保留"] == ["宝石", "闪"] and sheet["技能"] == {"使用": "否"}
+    assert (sheet["咒"], sheet["宝石"], sheet["魔术牌"]) == ("使用", "自用", {"使用": "使用"})
+    assert sheet["移动"] == {"目的地": "C4"}
+
+
+def test_a_line_that_cannot_be_placed_is_an_error_naming_it(tmp_path, gm):
+    d = campaign(tmp_path)
+    message = "角色:阿尔托利亚\n0.保留【闪】\n我想去柳洞寺\n4.是否使用咒\n"
+    r = gm("import", d, write(tmp_path / "bad.txt", message), "--lang", "en", code=1)
+    assert "bad.txt:3: line 3: cannot place this line: '我想去柳洞寺'" in r.output
+    assert "bad.txt:4: line 4: the question '是否使用咒' has no answer" in r.output
+
+
+def test_without_a_character_line_the_player_must_be_named(tmp_path, gm):
+    d = campaign(tmp_path)
+    path = write(tmp_path / "anon.txt", "0.保留【闪】\n")
+    r = gm("import", d, path, "--lang", "en", code=1)
+    assert "whose orders are these?" in r.output and "阿尔托利亚（alice）" in r.output
+    assert "玩家: bob" in gm("import", d, path, "--player", "bob").output
+
+
+def test_a_ruleset_without_a_message_form_says_so(tmp_path, gm):
+    from tests.test_toy_seam import RACE
+
+    d = tmp_path / "race"
+    gm("new", d, "--scenario", RACE)
+    r = gm("import", d, write(tmp_path / "m.txt", "anything\n"), "--lang", "en", code=1)
+    assert "ruleset toy has no written-message form to import" in r.output
