@@ -49,7 +49,7 @@ def test_full_attack_doubles_and_pushes():
     after, events = turn(s, {"full_attack": "w1", "target": "r9"})
     assert hp(after, "r9") == 12
     assert pos(after, "r9") == "C7"
-    assert of(events, "push")[0]["to"] == "C7"
+    assert of(events, "push")[0]["dest"] == "C7"
 
 
 def test_full_attack_needs_both_chances():

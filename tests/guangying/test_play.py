@@ -176,3 +176,9 @@ def test_bot_orders_equal_parsed_bot_sheets():
             fast = RULESET.bot_orders(s, {p: kind}, Chance("o", str(s["turn"])))[p]
             slow = RULESET.parse_orders(s, RULESET.bot_sheet(s, p, kind, Chance("o", str(s["turn"]))), "b", "en")
             assert RULESET.resolve(s, {p: fast}, "o").state == RULESET.resolve(s, {p: slow}, "o").state
+
+
+def test_every_event_is_public():
+    """seed l.2: "一.开局" (nothing is hidden: every event of a whole game is told to all)"""
+    _, events = _game(("greedy", "random"), seed="e")
+    assert {e["to"] for turn_events in events for e in turn_events} == {"all"}

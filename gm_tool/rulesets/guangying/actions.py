@@ -171,39 +171,29 @@ class Turn(Game):
         """Carry out a checked move; live, with 借机攻击, 措手不及 and 致命夹击 (R10-R12)."""
         me = q["owner"]
         start = q["pos"]
+        self.emit("move", squad=q["id"], owner=me, frm=start, path=path, dest=path[-1])
         if not self.live:
-            q["pos"] = path[-1]
-            for m in q["members"]:
-                self.pieces[m]["pos"] = path[-1]
-            self.emit("move", squad=q["id"], owner=me, frm=start, path=path, to=path[-1])
+            self._place(q, path[-1])
             return
         struck: set[str] = set()
         for e in self.enemies_within(start, me):
             self.strike(e, q, "opportunity")
             struck.add(e["id"])
-        walked = []
-        stop = None
         for i, name in enumerate(path):
             if q["id"] not in self.squads:
-                break
+                return
             self._place(q, name)
-            walked.append(name)
             if i == len(path) - 1:
-                break
+                return
             foes = self.enemies_within(name, me)
             stoppable = not self.marker_at(name, ROCK) and self.squad_at_other(name, q) is None
             for e in foes:
                 if e["id"] not in struck:
                     struck.add(e["id"])
                     self.strike(e, q, "ambush")
-            if len(foes) >= 2 and stoppable:
-                stop = [e["id"] for e in foes]
-                break
-        if q["id"] in self.squads or walked:
-            self.emit("move", squad=q["id"], owner=me, frm=start, path=walked,
-                      to=walked[-1] if walked else start)
-        if stop and q["id"] in self.squads:
-            self.emit("pincer", squad=q["id"], owner=me, at=q["pos"], by=stop)
+            if len(foes) >= 2 and stoppable and q["id"] in self.squads:
+                self.emit("pincer", squad=q["id"], owner=me, at=name, by=[e["id"] for e in foes])
+                return
 
     def squad_at_other(self, name: str, q: dict[str, Any]) -> dict[str, Any] | None:
         for o in self.s["squads"]:
@@ -351,7 +341,7 @@ class Turn(Game):
             self.emit("push_blocked", squad=target["id"], owner=target["owner"], why=why)
             return
         self._place(target, cell_name(dest))
-        self.emit("push", squad=target["id"], owner=target["owner"], frm=start, to=target["pos"])
+        self.emit("push", squad=target["id"], owner=target["owner"], frm=start, dest=target["pos"])
 
     def do_full_attack(self, a: dict[str, Any]) -> None:
         self.do_attack(a, full=True)
