@@ -1,0 +1,223 @@
+"""Equipment as hooks on the named stages of a 杀 and of damage (R12).
+
+Each weapon or armour effect is one small function; the tuples at the end list, per stage, the
+hooks that run there in order, with the skills that trigger at the same point
+(``skill_trigger``). An optional effect works when the sheet or the default says so
+(``Fight.eq``, ruling C14); a locked one whenever the card is equipped.
+
+Damage stages, each ``hook(fight, damage) -> bool`` (False: the damage is prevented):
+``CAUSED`` (a 杀's attacker), ``INFLICTED`` (the target's armour). 杀 stages:
+``DECLARED`` (``hook(fight, strike)``), ``DODGED`` (``hook(fight, strike, target) -> bool``,
+True: it hits anyway), ``MISSED`` and ``DEALT`` (``hook(fight, strike, target)``),
+``FINISHED`` (``hook(fight, strike) -> bool``, True: the hook placed the 杀's cards).
+Effects on what a fighter may play (七夜, 月灵髓液, 奉纳殿六十四层, ``VIA``) are read by
+:mod:`.respond`; 六道境界 and 破魔红蔷薇 by :mod:`.basic` through :func:`affects`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from gm_tool.core.deck import Card
+from gm_tool.rulesets.grail_war.combat import abilities, basic, cardmoves
+from gm_tool.rulesets.grail_war.combat.fighter import SHA, SHAN, Ctx, Damage, Fighter, Strike
+
+if TYPE_CHECKING:
+    from gm_tool.rulesets.grail_war.combat.engine import Fight
+
+JUDGED_DODGE = "奉纳殿六十四层"
+
+
+# what a fighter may play ---------------------------------------------------------------------
+def extra_strikes(fight: Fight, f: Fighter) -> int:
+    """七夜: one more 杀 in the basic phase."""
+    return 1 if f.c.equipped("七夜") and fight.eq(f, "七夜") else 0
+
+
+def yueling_ok(fight: Fight, f: Fighter, armor_ok: bool = True) -> bool:
+    """月灵髓液: once a turn, counts as a 杀 or 闪 in a one-against-one fight."""
+    return (armor_ok and not f.yueling_used and f.c.equipped("月灵髓液") and fight.eq(f, "月灵髓液")
+            and sum(1 for x in fight.order if x.c.alive) == 2 and len(fight.enemies(f)) == 1)
+
+
+def dodge_by_judgement(fight: Fight, f: Fighter) -> bool:
+    """奉纳殿六十四层: a red judgement counts as a 闪."""
+    return f.c.equipped(JUDGED_DODGE) and fight.eq(f, JUDGED_DODGE) and cardmoves.judge(fight, f, "red", JUDGED_DODGE)
+
+
+class Via:
+    """Equipment a 出杀/出闪 line names as ``via``: what it can turn into one ``want``."""
+
+    def __init__(self, supply: Callable[[Fighter, str], int], take: Callable[[Fighter, str], list[Card] | None]):
+        self.supply = supply  # how many ``want`` it could still make
+        self.take = take      # take them out of the hand, or None
+
+
+def _other(want: str) -> str:
+    return SHAN if want == SHA else SHA
+
+
+def _swap_take(f: Fighter, want: str) -> list[Card] | None:
+    """正式外典: a 闪 as a 杀, or a 杀 as a 闪."""
+    card = f.held(_other(want))
+    if card is None:
+        return None
+    f.c.hand.remove(card)
+    return [card]
+
+
+def _pair_take(f: Fighter, want: str) -> list[Card] | None:
+    """佩耳修斯之剑: any two hand cards as a 杀."""
+    two = f.least_wanted(2) if want == SHA else None
+    if not two:
+        return None
+    for x in two:
+        f.c.hand.remove(x)
+    return two
+
+
+VIA: dict[str, Via] = {
+    "正式外典": Via(lambda f, want: f.count(_other(want)), _swap_take),
+    "佩耳修斯之剑": Via(lambda f, want: len(f.c.hand) // 2 if want == SHA else 0, _pair_take),
+}
+
+
+def affects(s: Strike, t: Fighter) -> bool:
+    """六道境界 (R12): a plain 杀 (no damage bonus declared when used) has no effect, unless
+    its attacker has 破魔红蔷薇."""
+    return not (t.c.equipped("六道境界") and s.bonus == 0 and not s.attacker.c.equipped("破魔红蔷薇"))
+
+
+def pierces_armor(strikes: list[Strike]) -> bool:
+    """破魔红蔷薇 (locked): the target's armour does nothing against this 杀."""
+    return any(s.attacker.c.equipped("破魔红蔷薇") for s in strikes)
+
+
+def skill_trigger(when: str) -> Callable[..., bool]:
+    """A hook that fires the skills triggered at this stage (``strike_damage``, ``strike_dodged``)."""
+    if when == "strike_damage":
+        def on_damage(fight: Fight, d: Damage) -> bool:
+            d.amount = abilities.trigger(fight, d.source, "strike_damage", d.target, Ctx(fight.phase, d.amount)).amount  # type: ignore[arg-type]
+            return True
+        return on_damage
+
+    def on_strike(fight: Fight, s: Strike, t: Fighter) -> bool:
+        a = s.attacker
+        return a.c.alive and abilities.trigger(fight, a, when, t, Ctx(fight.phase)).hit
+    return on_strike
+
+
+# damage caused by a 杀's attacker ---------------------------------------------------------
+def stone_sword(fight: Fight, d: Damage) -> bool:
+    """石中剑 (locked): +1 on a target without hand cards."""
+    src, t = d.source, d.target
+    assert src is not None
+    if src.c.equipped("石中剑") and not t.c.hand:
+        d.amount += 1
+        fight.pub("modify", character=src.id, target=t.id, item="石中剑", amount=d.amount)
+    return True
+
+
+def flower_staff(fight: Fight, d: Damage) -> bool:
+    """万华杖: instead of the damage, take one of the target's cards."""
+    src, t = d.source, d.target
+    assert src is not None
+    zones = fight.eq_zones(src, "万华杖")
+    if fight.eq(src, "万华杖") and cardmoves.has_card_in(t, zones):
+        fight.pub("prevent", character=src.id, target=t.id, item="万华杖", amount=d.amount)
+        cardmoves.take(fight, src, t, zones, "万华杖")
+        return False
+    return True
+
+
+def slashing_emperor(fight: Fight, d: Damage) -> bool:
+    """斩击皇帝: also discard one of the target's cards."""
+    src = d.source
+    assert src is not None
+    if fight.eq(src, "斩击皇帝"):
+        cardmoves.discard_from(fight, src, d.target, fight.eq_zones(src, "斩击皇帝"), "斩击皇帝")
+    return True
+
+
+# damage inflicted on the target -------------------------------------------------------------
+def seven_rings(fight: Fight, d: Damage) -> bool:
+    """炽天覆七重圆环: damage above 1 becomes 1 (locked); damage that would take the last HP is
+    prevented by discarding the armour (optional)."""
+    t = d.target
+    if (d.by_strike and d.source.c.equipped("破魔红蔷薇")) or not t.c.equipped("炽天覆七重圆环"):  # type: ignore[union-attr]
+        return True
+    if d.amount > 1:
+        d.amount = 1
+        fight.pub("modify", character=t.id, target=t.id, item="炽天覆七重圆环", amount=1)
+    if d.amount >= t.c.hp and fight.eq(t, "炽天覆七重圆环"):
+        fight.game.equipment_pile.insert(0, cardmoves.lose_equipment(t, "armor"))
+        fight.pub("prevent", character=t.id, target=t.id, item="炽天覆七重圆环", amount=d.amount)
+        return False
+    return True
+
+
+# a 杀's life ---------------------------------------------------------------------------------
+def promised_sword(fight: Fight, s: Strike) -> None:
+    """誓约胜利之剑: discard two cards for +1 damage."""
+    f = s.attacker
+    if fight.eq(f, "誓约胜利之剑"):
+        two = f.least_wanted(2)
+        if two:
+            cardmoves.spend(fight, f, two, "誓约胜利之剑")
+            s.bonus += 1
+
+
+def rupture_sword(fight: Fight, s: Strike) -> None:
+    """乖离剑: discard one more 杀 for +1 damage."""
+    f = s.attacker
+    if fight.eq(f, "乖离剑"):
+        extra = f.held(SHA)
+        if extra is not None:
+            cardmoves.spend(fight, f, [extra], "乖离剑")
+            s.bonus += 1
+
+
+def thorn_spear(fight: Fight, s: Strike, t: Fighter) -> bool:
+    """穿刺死棘之枪: discard two cards and a dodged 杀 hits anyway."""
+    a = s.attacker
+    if fight.eq(a, "穿刺死棘之枪") and a.c.alive:
+        two = a.least_wanted(2)
+        if two:
+            cardmoves.spend(fight, a, two, "穿刺死棘之枪")
+            return True
+    return False
+
+
+def black_keys(fight: Fight, s: Strike, t: Fighter) -> None:
+    """黑键: a dodged 杀 may be followed by another on the same target."""
+    a = s.attacker
+    if fight.eq(a, "黑键") and a.c.alive and t.c.alive:
+        basic.extra_strike(fight, a, t, "黑键")
+
+
+def drying_pole(fight: Fight, s: Strike, t: Fighter) -> None:
+    """物干焯: a 杀 that dealt damage may be followed by another on the same target."""
+    a = s.attacker
+    if fight.eq(a, "物干焯") and a.c.alive and t.c.alive:
+        basic.extra_strike(fight, a, t, "物干焯")
+
+
+def twin_swords(fight: Fight, s: Strike) -> bool:
+    """干将莫邪: a 杀 cancelled by a 闪 for every target and hitting none returns to the hand."""
+    a = s.attacker
+    real = [x for x in s.cards if x.name == SHA]
+    if not (s.cancelled and not s.hit and real and a.c.alive and fight.eq(a, "干将莫邪")):
+        return False
+    a.c.hand.extend(real)
+    fight.game.deck.discard(*[x for x in s.cards if x not in real])
+    fight.pub("retrieve", character=a.id, cards=[x.to_dict() for x in real], item="干将莫邪")
+    return True
+
+
+CAUSED = (stone_sword, skill_trigger("strike_damage"), flower_staff, slashing_emperor)
+INFLICTED = (seven_rings,)
+DECLARED = (promised_sword, rupture_sword)
+DODGED = (thorn_spear, skill_trigger("strike_dodged"))
+MISSED = (black_keys,)
+DEALT = (drying_pole,)
+FINISHED = (twin_swords,)

@@ -1,0 +1,180 @@
+"""The magic phase (R9, R12): each magic card is one entry of ``PLAYS``, a function that picks
+its targets, plays the card and carries out its effect, or returns False when it has no use.
+
+Every round, each fighter in the fight's order plays the first of its magic cards that has a
+use, trying them in ``PLAYS``' order (ruling C8); rounds go on while someone plays a card and
+two sides are alive. 万法破尽 is not played: it answers the first enemy card aimed at its owner.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from gm_tool.core.deck import Card
+from gm_tool.rulesets.grail_war.combat import basic, cardmoves, damage, respond
+from gm_tool.rulesets.grail_war.combat.fighter import MAGIC_PHASE, SHA, SHAN, WUXIE, Fighter, Strike
+
+if TYPE_CHECKING:
+    from gm_tool.rulesets.grail_war.combat.engine import Fight
+
+# a judgement card: flag set on the target when it succeeds, the pattern, the event told
+JUDGED = {"石化魔眼": ("petrified", "!hearts", "petrified"), "枯竭庭院": ("skip_draw", "!clubs", "draw_skipped")}
+# a card every other fighter must answer with 杀 / 闪 or take 1 damage
+VOLLEY = {"王之军势": SHA, "王之财宝": SHAN}
+# a card that removes one of an enemy's cards: discard it, or take it
+ZONE_CARDS = {"扭曲螺旋": cardmoves.discard_from, "赤主槛发": cardmoves.take}
+
+
+def magic_phase(fight: Fight) -> None:
+    fight.phase = MAGIC_PHASE
+    progress = True
+    while progress and fight.live_sides() > 1:
+        progress = False
+        for f in fight.order:
+            if not f.c.alive or not f.o.magic_use or not fight.enemies(f):
+                continue
+            mine = sorted((x for x in f.c.hand if x.name in RANK), key=lambda x: RANK[x.name])
+            for card in mine:
+                if PLAYS[card.name](fight, f, card):
+                    progress = True
+                    break
+
+
+# helpers -----------------------------------------------------------------------------------------
+def by_hand(fight: Fight, f: Fighter, options: list[Fighter]) -> Fighter:
+    """The sheet's hand-size priority: the target with more (or fewer) hand cards."""
+    sign = 1 if f.o.hand_size == "more" else -1
+    return fight.by_priority(options, lambda x: sign * len(x.c.hand))
+
+
+def zone_target(fight: Fight, f: Fighter) -> tuple[Fighter, str] | None:
+    """The first zone of the sheet's zone priority some enemy has a card in, and that enemy."""
+    enemies = fight.enemies(f)
+    for z in f.o.zone_priority or ["hand", "weapon", "armor"]:
+        having = [e for e in enemies if cardmoves.has_card_in(e, [z])]
+        if having:
+            return by_hand(fight, f, having), z
+    return None
+
+
+def nullified(fight: Fight, t: Fighter, user: Fighter, card: Card) -> bool:
+    """万法破尽 (R12): spent automatically on the first enemy magic card aimed at t."""
+    if t.c.side == user.c.side or t.wuxie_seen or not t.c.alive:
+        return False
+    t.wuxie_seen = True
+    w = t.held(WUXIE)
+    if w is None:
+        return False
+    cardmoves.discard_held(fight, t, w)
+    fight.pub("nullify", character=t.id, card=w.to_dict(), against=card.name, source=user.id)
+    return True
+
+
+def use_card(fight: Fight, f: Fighter, card: Card, targets: list[Fighter], **extra: Any) -> None:
+    cardmoves.discard_held(fight, f, card)
+    fight.pub("magic", character=f.id, card=card.to_dict(), name=card.name, targets=[t.id for t in targets], **extra)
+
+
+# the cards ----------------------------------------------------------------------------------------
+def zone_card(fight: Fight, f: Fighter, card: Card) -> bool:
+    """扭曲螺旋 / 赤主槛发: discard / take one card of an enemy, zone by the sheet's priority."""
+    got = zone_target(fight, f)
+    if got is None:
+        return False
+    t, zone = got
+    use_card(fight, f, card, [t])
+    if not nullified(fight, t, f, card):
+        ZONE_CARDS[card.name](fight, f, t, [zone], card.name)
+    return True
+
+
+def duel(fight: Fight, f: Fighter, card: Card) -> bool:
+    """决斗: the target and the user take turns playing 杀; the first who does not takes 1 damage."""
+    t = by_hand(fight, f, fight.enemies(f))
+    use_card(fight, f, card, [t])
+    if nullified(fight, t, f, card):
+        return True
+    turn, other = t, f
+    while turn.c.alive and other.c.alive:
+        if respond.respond(fight, turn, SHA, "magic"):
+            turn, other = other, turn
+            continue
+        damage.damage(fight, other, turn, 1, "决斗")
+        break
+    return True
+
+
+def dead_apostle(fight: Fight, f: Fighter, card: Card) -> bool:
+    """不死徒手: an armed enemy uses a 杀 on another fighter, or its weapon goes to the user."""
+    enemies = fight.enemies(f)
+    armed = [e for e in enemies if e.c.equipment.get("weapon")]
+    if not armed:
+        return False
+    a = by_hand(fight, f, armed)
+    others = [e for e in enemies if e is not a]
+    b = others[0] if others else f
+    use_card(fight, f, card, [a], victim=b.id)
+    if not nullified(fight, a, f, card) and not forced_strike(fight, a, b):
+        weapon = cardmoves.lose_equipment(a, "weapon")
+        cardmoves.equip(fight, f, weapon)
+        fight.pub("take_card", character=f.id, target=a.id, zone="weapon", card=weapon.to_dict(), reason=card.name)
+    return True
+
+
+def forced_strike(fight: Fight, a: Fighter, b: Fighter) -> bool:
+    """不死徒手: a uses a 杀 on b if its list answers magic cards with 杀."""
+    if not a.c.alive or not b.c.alive or a.petrified:
+        return False
+    got = respond.ready(fight, a, SHA, "magic")
+    if got is None:
+        return False
+    basic.single_strike(fight, Strike(a, got[0], a.strike_bonus, got[1], single=b), b, "不死徒手")
+    return True
+
+
+def one_day(fight: Fight, f: Fighter, card: Card) -> bool:
+    """阿宁艾鲁贝的一日: everyone in the cell heals 1 (played only when the user's side is hurt)."""
+    if not any(x.c.hp < x.c.max_hp for x in [f, *fight.allies(f)]):
+        return False
+    everyone = [x for x in fight.order if x.c.alive]
+    use_card(fight, f, card, everyone)
+    for x in everyone:
+        damage.heal(fight, x, 1, card.name)
+    return True
+
+
+def volley(fight: Fight, f: Fighter, card: Card) -> bool:
+    """王之军势 / 王之财宝: every other fighter, from the user on, plays a 杀 / 闪 or takes 1 damage."""
+    start = fight.order.index(f)
+    others = [x for x in fight.order[start + 1:] + fight.order[:start] if x.c.alive]
+    use_card(fight, f, card, others)
+    want = VOLLEY[card.name]
+    for t in others:
+        if not t.c.alive or nullified(fight, t, f, card):
+            continue
+        if not respond.respond(fight, t, want, "magic"):
+            damage.damage(fight, f, t, 1, card.name)
+    return True
+
+
+def judged(fight: Fight, f: Fighter, card: Card) -> bool:
+    """石化魔眼 / 枯竭庭院: an enemy not yet affected judges; on success it cannot use 杀 /
+    skips the draw this turn."""
+    flag, pattern, told = JUDGED[card.name]
+    fresh = [e for e in fight.enemies(f) if not getattr(e, flag)]
+    if not fresh:
+        return False
+    t = by_hand(fight, f, fresh)
+    use_card(fight, f, card, [t])
+    if not nullified(fight, t, f, card) and cardmoves.judge(fight, t, pattern, card.name):
+        setattr(t, flag, True)
+        fight.pub(told, character=t.id, reason=card.name)
+    return True
+
+
+# card -> its play, in the order a fighter tries its magic cards (ruling C8)
+PLAYS: dict[str, Callable[[Fight, Fighter, Card], bool]] = {
+    "石化魔眼": judged, "枯竭庭院": judged, "扭曲螺旋": zone_card, "赤主槛发": zone_card, "不死徒手": dead_apostle,
+    "决斗": duel, "王之军势": volley, "王之财宝": volley, "阿宁艾鲁贝的一日": one_day,
+}
+RANK = {name: i for i, name in enumerate(PLAYS)}
