@@ -74,8 +74,11 @@ class Guangying(RulesetBase):
         units = [{"id": p["id"], "player": p["owner"], "side": p["owner"], "class": p["class"], "alive": True}
                  for p in state["pieces"]]
         for pl in state["players"]:
-            units += [{"id": d, "player": pl["player"], "side": pl["player"], "class": "", "alive": False}
-                      for d in pl["dead"]]
+            units += [{"id": h["id"], "player": pl["player"], "side": pl["player"], "class": h["class"], "alive": True}
+                      for h in pl["in_hand"]]
+            classes = pl.get("dead_classes", {})
+            units += [{"id": d, "player": pl["player"], "side": pl["player"], "class": classes.get(d, ""),
+                       "alive": False} for d in pl["dead"]]
         return {"sides": self.players(state), "winner": state.get("winner"),
                 "score": {p["player"]: p["fortress_hp"] for p in state["players"]},
                 "score_label": {"zh": "要塞生命", "en": "fortress HP"}, "units": units}

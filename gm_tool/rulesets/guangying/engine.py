@@ -15,6 +15,7 @@ def copy_state(state: dict[str, Any]) -> dict[str, Any]:
     out["players"] = [
         {**p, "home_rows": list(p["home_rows"]), "fortress": list(p["fortress"]), "pool": dict(p["pool"]),
          "in_hand": [dict(h) for h in p["in_hand"]], "dead": list(p["dead"]),
+         **({"dead_classes": dict(p["dead_classes"])} if "dead_classes" in p else {}),
          "standing": {**p["standing"], "squads": dict(p["standing"].get("squads", {}))}}
         for p in state["players"]]
     out["squads"] = [{**q, "members": list(q["members"])} for q in state["squads"]]

@@ -295,6 +295,7 @@ class Game:
         owner = piece["owner"]
         self.lift(piece)
         self.players[owner]["dead"].append(piece["id"])
+        self.players[owner].setdefault("dead_classes", {})[piece["id"]] = piece["class"]
         self.emit("death", piece=piece["id"], owner=owner, cls=piece["class"], cause=cause)
         if was_leader and q["id"] in self.squads:
             st = self.players[owner]["standing"]
