@@ -366,6 +366,14 @@ def status(root: Path, lang: str = "zh") -> dict[str, Any]:
            "defaults": {p: op.ruleset.default_summary(state, p, lang) for p in missing},
            "amendments": [{k: a.get(k) for k in ("action", "args", "reason")} for _, a in _amendments(op, n)],
            "commitment": op.meta.get("seed_commitment")}
+    files = op.campaign.order_files(n + 1)
+    invalid: dict[str, list[str]] = {}
+    for player in sent:  # a stored sheet a GM edit (or anything since) made invalid: every problem
+        try:
+            check_files(op, [files[player]], lang, state)
+        except GmError as exc:
+            invalid[player] = [p.render(lang) for p in exc.problems]
+    out["invalid"] = invalid
     if op.ruleset.uses_dice_file:
         out["dice"] = _dice_for(op, n + 1)
     return out

@@ -70,6 +70,10 @@ def status(directory: Dir, as_json: Annotated[bool, typer.Option("--json")] = Fa
     for player, default in s["defaults"].items():
         if default:
             say("default", lang, player=player, default=default)
+    for player, lines in s["invalid"].items():
+        say("invalid_sheet", lang, player=player)
+        for line in lines:
+            typer.echo(f"    {line}")
     if "dice" in s:
         say("dice_status", lang, dice=" ".join(map(str, s["dice"] or [])) or none)
     if s["amendments"]:

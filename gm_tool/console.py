@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gm_tool.errors import USAGE, GmError
+from gm_tool.errors import USAGE, GmError, Problem
 from gm_tool.i18n import LANGS, message, register
 
 TEXT = {
@@ -33,6 +33,7 @@ TEXT = {
     "passed": {"zh": "未交指令、本回合视为放弃：{players}", "en": "Sent no sheet and passed: {players}"},
     "defaulted": {"zh": "未交指令、按默认指令行动：{players}", "en": "Sent no sheet and acted on the defaults: {players}"},
     "dice_stored": {"zh": "第 {turn} 回合的论坛骰子已保存到 {file}：{dice}", "en": "Forum dice for turn {turn} stored in {file}: {dice}"},
+    "invalid_sheet": {"zh": "  {player} 已交的指令表不再有效（请让玩家重新提交）：", "en": "  {player}'s stored sheet no longer validates (ask for a new one):"},
     "dice_status": {"zh": "本回合论坛骰子：{dice}", "en": "Forum dice for this turn: {dice}"},
     "rolled": {"zh": "已回到第 {turn} 回合之后；被取代的回合移至 {superseded}", "en": "Back to after turn {turn}; superseded turns moved to {superseded}"},
     "verified": {"zh": "校验通过：{turns} 个回合，{files_checked} 个文件与重放一致（含 {amendments} 项 GM 调整）\n种子承诺 sha256：{commitment}（请与首帖公布的值比对）",
@@ -161,8 +162,22 @@ def check(directory: Path, files: list[Path], lang: str = "zh") -> None:
     from gm_tool import app as ops
 
     op = ops.open_campaign(directory)
-    for player, (path, _) in ops.check_files(op, files, lang).items():
+    state = op.state()
+    problems = []
+    seen: dict[str, Path] = {}
+    for file in files:  # every file is reported, the valid ones too, whatever the others hold
+        try:
+            (player, (path, _)), = ops.check_files(op, [file], lang, state).items()
+        except GmError as exc:
+            problems.extend(exc.problems)
+            continue
+        if player in seen:
+            problems.append(Problem("orders.duplicate_player", str(file), "player", {"player": player}))
+            continue
+        seen[player] = path
         say("valid", lang, file=path, player=player)
+    if problems:
+        raise GmError(problems)
 
 
 def submit(directory: Path, file: Path, lang: str = "zh") -> None:

@@ -20,7 +20,8 @@ Cell = tuple[int, int]
 
 ORTHOGONAL: tuple[Cell, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
-_CELL_RE = re.compile(r"^\(?\s*([A-Za-z]{1,3})\s*[,，]?\s*(\d{1,4})\s*\)?$")
+# C11, C,11, (C,11) and the full-width forms a Chinese keyboard types: （C，11）, 【C11】, Ｃ１１
+_CELL_RE = re.compile(r"^[(（【\[]?\s*([A-Za-z]{1,3})\s*[,，、]?\s*(\d{1,4})\s*[)）】\]]?$")
 
 
 def column_name(x: int) -> str:
@@ -55,7 +56,8 @@ def cell_name(cell: Cell) -> str:
 
 
 def parse_cell(text: object, width: int | None = None, height: int | None = None) -> Cell:
-    """Parse ``C11``, ``C,11``, ``(C,11)`` (any case, spaces allowed). Raise ValueError if malformed
+    """Parse ``C11``, ``C,11``, ``(C,11)`` and the full-width ``（C，11）`` (any case, spaces allowed).
+    Raise ValueError if malformed
     or outside a ``width`` x ``height`` board when those are given."""
     if not isinstance(text, str):
         raise ValueError(f"not a cell: {text!r}")
@@ -94,10 +96,13 @@ def cell_names(cells: list[Cell]) -> list[str]:
         return [cell_name(c) for c in cells]
 
 
+_FULL_WIDTH = {ord(c): ord(c) - 0xFEE0 for c in "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ０１２３４５６７８９"}
+
+
 @lru_cache(maxsize=1 << 16)
 def _parse_name(text: str) -> Cell | None:
     """The cell a text names, or None (cached: states name the same cells again and again)."""
-    m = _CELL_RE.match(text.strip())
+    m = _CELL_RE.match(text.strip().translate(_FULL_WIDTH))
     cell = (column_index(m.group(1)), int(m.group(2)) - 1) if m else None
     if cell is not None and cell[1] >= 0 and len(_SEEN) < 1 << 16:
         _SEEN[text] = cell

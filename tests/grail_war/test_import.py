@@ -92,3 +92,33 @@ def test_a_ruleset_without_a_message_form_says_so(tmp_path, gm):
     gm("new", d, "--scenario", RACE)
     r = gm("import", d, write(tmp_path / "m.txt", "anything\n"), "--lang", "en", code=1)
     assert "ruleset toy has no written-message form to import" in r.output
+
+
+def test_cells_in_full_width_brackets_as_the_seed_writes_them(tmp_path, gm):
+    """seed l.6 "到达地图坐标（C,11）": a destination written （C,4） or 【C4】 is C4."""
+    d = campaign(tmp_path)
+    for spelling in ("（C,4）", "（C，4）", "【C4】", "Ｃ４"):
+        sheet = write(tmp_path / "m.yaml", f"回合: 1\n玩家: alice\n移动:\n  目的地: {spelling}\n")
+        gm("check", d, sheet)
+
+
+def test_check_of_several_files_reports_every_file(tmp_path, gm):
+    d = campaign(tmp_path)
+    good = write(tmp_path / "good.yaml", "turn: 1\nplayer: alice\n")
+    bad = write(tmp_path / "bad.yaml", "turn: 1\nplayer: bob\nkeep: [圣杯]\n")
+    also = write(tmp_path / "also.yaml", "turn: 1\nplayer: heidi\n")
+    r = gm("check", d, good, bad, also, "--lang", "en", code=1)
+    assert f"{good}: valid (alice)" in r.output and f"{also}: valid (heidi)" in r.output
+    assert "bad.yaml" in r.output and "圣杯" in r.output
+
+
+def test_status_lists_every_problem_of_a_stored_sheet_an_edit_made_invalid(tmp_path, gm):
+    d = campaign(tmp_path)
+    sheet = write(tmp_path / "a.yaml", "turn: 1\nplayer: alice\nskill: {use: true, discard: [万法破尽, 王之财宝]}\n"
+                                        "dodge_order: [{against: magic, via: 正式外典}]\n")
+    gm("submit", d, sheet)
+    gm("amend", d, "take-card", "artoria", "王之财宝", "--reason", "x")
+    gm("amend", d, "take-card", "artoria", "正式外典", "--reason", "y")
+    r = gm("status", d, "--lang", "en")
+    assert "alice's stored sheet no longer validates" in r.output
+    assert "skill.discard[1]" in r.output and "dodge_order[0].via" in r.output
