@@ -702,3 +702,23 @@ def test_verify_refuses_a_link_anywhere_in_a_published_folder(gm, played, tmp_pa
         ((played / "orders" / "turn-001").mkdir(parents=True), os.symlink(mine, played / "orders" / "turn-001" / "alice.yaml"))
     r = gm("verify", played, "--seed", "test-seed", "--lang", "en", code=1)
     assert "orders/turn-001/alice.yaml: this is a link" in r.output, r.output
+
+
+def test_every_read_during_a_rollback_sees_the_turn_it_goes_back_to(gm, two_turns):
+    """gm status, show and report read no lock: while a rollback moves turns away (or after one
+    was killed), they see the turn it goes back to, whole, not a turn whose files are moving."""
+    from gm_tool import app
+    from gm_tool.core import store
+    from tests.test_crash import _fork_all
+
+    # steps: the journal (2), then state 2: killed with turn 1's state still in place
+    assert _fork_all({3: lambda: app.rollback(two_turns, 0)}) == {3: -9}
+    assert (two_turns / "state" / "turn-001.json").exists()
+    assert store.Campaign(two_turns).latest() == 0
+    r = gm("status", two_turns, "--json")
+    assert '"turn": 0' in r.output
+    r = gm("report", two_turns, code=None)  # turn 0's post if there is one, never turn 1's
+    opening = two_turns / "reports" / "turn-000" / "public.bbcode"
+    assert r.output == opening.read_text("utf-8") if opening.exists() else r.exit_code == 2, r.output
+    app.rollback(two_turns, 0) if store.Campaign(two_turns).pending_rollback() is None else app.resolve(two_turns)
+    assert store.Campaign(two_turns).latest() == 1 and app.verify(two_turns)["turns"] == 1

@@ -378,10 +378,32 @@ class Campaign:
         return sorted(int(m.group(1)) for p in folder.iterdir() if (m := _TURN_RE.match(p.name)))
 
     def latest(self) -> int:
+        """The last turn. While a rollback is under way (or was killed: its journal is pending),
+        the turn it goes back to: a reader sees that whole turn, never the turns being moved."""
         turns = self.turns()
         if not turns:
             raise GmError.one("campaign.corrupt", file=str(self.root / "state"), reason="no state file")
+        target = self.pending_rollback()
+        if target is not None and any(t <= target for t in turns):
+            return max(t for t in turns if t <= target)
         return turns[-1]
+
+    def pending_rollback(self) -> int | None:
+        """The turn a rollback under way goes back to (its journal, the newest superseded/NNN/
+        NOTE.json, says "pending"), or None."""
+        base = self.root / "superseded"
+        try:
+            newest = max((p for p in base.iterdir() if p.name.isdigit()), key=lambda p: int(p.name), default=None)
+        except OSError:
+            return None
+        if newest is None:
+            return None
+        try:
+            note = json.loads((newest / "NOTE.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+        to = note.get("to") if isinstance(note, dict) and note.get("status") == "pending" else None
+        return to if isinstance(to, int) and not isinstance(to, bool) else None
 
     def load_state(self, n: int) -> dict[str, Any]:
         path = self.state_path(n)
