@@ -54,8 +54,7 @@ def games_per_second(games: int = 20) -> float:
         while RS.due(state) and n < 400:
             n += 1
             chance = Chance(f"g{g}", f"bots-{n}")
-            orders = {p: RS.parse_orders(state, RS.bot_sheet(state, p, "random", chance), "b.yaml", "en")
-                      for p in RS.due(state)}
+            orders = RS.bot_orders(state, {p: "random" for p in RS.due(state)}, chance)  # as gm simulate
             state = RS.resolve(state, orders, f"g{g}").state
     return games / (time.perf_counter() - t)
 
@@ -65,10 +64,10 @@ def process_ratio(runs: int = 5) -> tuple[float, float]:
     floor, whole = [], []
     for _ in range(runs):
         t = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import gm_tool.console"], check=True)
+        subprocess.run([sys.executable, "-c", "import yaml, jinja2, typer, markdown_it"], check=True)  # bench.py P1 floor
         floor.append(time.perf_counter() - t)
         d = Path(tempfile.mkdtemp()) / "c"
-        subprocess.run([gm, "new", str(d), "--scenario", RS.default_scenario, "--seed", "b"], check=True,
+        subprocess.run([gm, "new", str(d), "--scenario", RS.default_scenario, "--seed", "hunlu-bench-seed-0123456789abcdef"], check=True,
                        capture_output=True)
         t = time.perf_counter()
         subprocess.run([gm, "resolve", str(d)], check=True, capture_output=True)

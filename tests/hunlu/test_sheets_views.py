@@ -227,3 +227,20 @@ def test_private_post_shows_own_heart_card_only():
     posts = RS.posts(s, s1, ev, "zh")
     assert "heart_card: {'a': 'B'}" in posts.texts["alice"]["bbcode"]
     assert "heart_card" not in posts.texts["bob"]["md"] and "heart_card" not in posts.texts["public"]["md"]
+
+
+def test_bot_orders_equal_parsed_bot_sheets():
+    """seed l.61: "每点行动点数都可以在四项之中选择一项执行。" (gm simulate's fast path gives the same orders)"""
+    from gm_tool import app
+    from gm_tool.core.chance import Chance
+    data, src = app.load_scenario("hunzhan")
+    state = RS.setup(data, src, "bots")
+    for n in range(1, 25):
+        if not RS.due(state):
+            break
+        kinds = {p: ("random", "greedy")[n % 2] for p in RS.due(state)}
+        fast = RS.bot_orders(state, kinds, Chance("bots", f"b{n}"))
+        slow = {p: RS.parse_orders(state, RS.bot_sheet(state, p, k, Chance("bots", f"b{n}")), "s.yaml", "en")
+                for p, k in kinds.items()}
+        assert fast == slow
+        state = RS.resolve(state, fast, "bots").state

@@ -68,6 +68,11 @@ class Hunlu(RulesetBase):
 
         return sheet(state, player, kind, chance)
 
+    def bot_orders(self, state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+        from gm_tool.rulesets.hunlu.bots import orders
+
+        return orders(state, kinds, chance)
+
     def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
         return {"sides": list(state["sides"]), "winner": state.get("winner"),
                 "score": {side: sum(u["jing"] for u in state["units"] if u["side"] == side and u["alive"])

@@ -1,4 +1,4 @@
-"""Built-in bots: ``random`` (any legal actions) and ``greedy`` (hit the weakest enemy it can reach,
+"""Built-in bots: ``random`` (random legal actions, an attack or a skill before a move) and ``greedy`` (hit the weakest enemy it can reach,
 else close in). A bot's sheet is built action by action on a checking copy of the state, so it
 always passes ``parse_orders``."""
 
@@ -9,7 +9,7 @@ from typing import Any
 from gm_tool.core.grid import cell_name, in_bounds
 from gm_tool.rulesets.hunlu import rules as R
 from gm_tool.rulesets.hunlu.engine import fork, Game, Skip
-from gm_tool.rulesets.hunlu.orders import check_game
+from gm_tool.rulesets.hunlu.orders import Orders, check_game
 
 
 def standing(state: dict[str, Any], player: str) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def candidates(g: Game, u: dict[str, Any]) -> list[dict[str, Any]]:
             for t in g.on_field():
                 if g.matches(u, t, sk["affects"]):
                     out.append({"kind": "skill", "skill": sk["id"], "target": t["id"]})
-        elif sk["shape"] in ("self", "all"):
+        elif sk["shape"] in ("self", "all") and not any("dash" in e for e in sk["effects"]):
             out.append({"kind": "skill", "skill": sk["id"]})
         elif sk["shape"] != "point":
             for d in R.DIRECTIONS:
@@ -89,11 +89,11 @@ def score(g: Game, after: Game, uid: str, act: dict[str, Any]) -> float:
     return 5 - dist
 
 
-def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"turn": state["turn"] + 1, "player": player, "standing": standing(state, player)}
+def plan(state: dict[str, Any], player: str, kind: str, chance: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A bot's standing orders and actions (in the parsed form), every action checked on a copy."""
     nxt = state.get("next")
     if not nxt or nxt["player"] != player:
-        return out
+        return standing(state, player), []
     g = check_game(state)
     uid = nxt["unit"]
     actions: list[dict[str, Any]] = []
@@ -115,16 +115,39 @@ def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[st
             best = max(scored, key=lambda x: (x[0], -x[1]))
             act, g = best[2], best[3]
         else:
+            # an action refused raises before it changes anything, so the random bot plays on its
+            # checking copy directly (no copy per candidate)
             chance.shuffle(cands, why="bot", label=lambda a: a["kind"])
+            cands.sort(key=lambda a: a["kind"] == "move")  # any attack or skill before a move
             for act in cands[:8]:
-                after = try_action(g, uid, act)
-                if after is not None:
-                    g = after
+                try:
+                    g.do_action(g.units[uid], act, 0, 2)
                     break
+                except Skip:
+                    continue
             else:
                 break
         actions.append(act)
-    out["actions"] = [written(a) for a in actions]
+    return standing(state, player), actions
+
+
+def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+    stand, actions = plan(state, player, kind, chance)
+    out: dict[str, Any] = {"turn": state["turn"] + 1, "player": player, "standing": stand}
+    nxt = state.get("next")
+    if nxt and nxt["player"] == player:
+        out["actions"] = [written(a) for a in actions]
+    return out
+
+
+def orders(state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+    """What parse_orders(bot_sheet(...)) gives, without writing and re-reading the sheet: the bot's
+    actions were each checked on the same copy ``parse_orders`` would play them on."""
+    out = {}
+    nxt = state.get("next") or {}
+    for player, kind in kinds.items():
+        stand, actions = plan(state, player, kind, chance)
+        out[player] = Orders(player, nxt.get("unit") if nxt.get("player") == player else None, actions, stand)
     return out
 
 
