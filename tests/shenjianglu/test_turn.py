@@ -166,17 +166,18 @@ def test_stored_states_hold_no_troop_damage():
 
 
 def test_the_smaller_team_spends_fifteen():
-    """seed l.223: "人少的那隊每人每回合法力值多6點" """
-    seats = {1: {"player": "p1", "king": "测王", "deck": deck_for(["大雷", "雷"]), "hand": ["大雷", "雷"]},
-             2: {"player": "p2", "king": "测王", "deck": deck_for()}, 3: {"player": "p3", "king": "测王", "deck": deck_for()}}
+    """seed l.223: "人少的那隊每人每回合法力值多6點" — p2, alone in green against two reds, plays 9 + 3 + 3."""
     from tests.shenjianglu.helpers import CATALOGUE
 
+    seats = {1: {"player": "p1", "king": "测王", "deck": deck_for()},
+             2: {"player": "p2", "king": "测王", "deck": deck_for(["大雷", "雷", "雷"]), "hand": ["大雷", "雷", "雷"]},
+             3: {"player": "p3", "king": "测王", "deck": deck_for()}}
     s = RS.setup({"ruleset": "shenjianglu", "board": "four", "seats": seats, "catalogue": CATALOGUE}, "x.yaml", "s")
-    # p1 is red with p3: the bigger team; give the bonus to red by putting p3 out
-    s["seats"][2]["out"] = True
-    s["units"] = [u for u in s["units"] if u["id"] != "K3"]
-    s = pass_turn(pass_turn(s))  # p1 -> p2 -> p1 (p3 skipped)
-    assert s["next"] == "p1" and seat(s, "p1")["mana"] == 9  # 2 players: even, no bonus
+    s = pass_turn(s)
+    assert s["next"] == "p2" and seat(s, "p2")["mana"] == 15
+    s2, ev = play(s, {"cast": "大雷", "targets": ["K1"]}, {"cast": "雷", "targets": ["K3"]}, {"cast": "雷", "targets": ["K3"]})
+    assert [e["mana"] for e in ev if e["type"] == "cast"] == [6, 3, 0]
+    assert unit(s2, "K3")["damage"] == 4 and seat(s2, "p1")["out"]
 
 
 def test_bonus_follows_the_players_still_in():
