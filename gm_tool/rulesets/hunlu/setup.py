@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from functools import lru_cache
 from typing import Any
 
@@ -209,7 +208,7 @@ def refresh(game: Game) -> None:
 
 def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict[str, Any], e: dict[str, Any],
               up: str, rules: dict[str, Any], shared: dict[str, Any], width: int, height: int) -> dict[str, Any]:
-    g = copy.deepcopy(g)
+    g = dict(g)  # only top-level values are overridden; skills are read, never changed
     for k in ("name", "element", "qi_regen", "move", "range") + ATTRS:
         if k in e:
             g[k] = e[k]
