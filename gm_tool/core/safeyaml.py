@@ -31,6 +31,14 @@ MAX_DEPTH = 40
 MAX_NODES = 200_000
 
 register({
+    "yaml.syntax_tab": {"zh": "YAML 语法错误（第 {line} 行）：这一行有 Tab；请用空格缩进（每层两个空格），不要用 Tab",
+                        "en": "YAML syntax error (line {line}): this line holds a tab; indent with spaces (two per level), never tabs"},
+    "yaml.syntax_colon": {"zh": "YAML 语法错误（第 {line} 行）：这一行用了全角冒号「：」；请改用半角冒号加一个空格，如「回合: 1」",
+                          "en": "YAML syntax error (line {line}): this line uses a full-width colon '：'; write a half-width colon and a space, e.g. 'turn: 1'"},
+    "yaml.colon": {"zh": "读不出任何「键: 值」：文件用了全角冒号「：」；请改用半角冒号加一个空格，如「回合: 1」",
+                   "en": "no 'key: value' could be read: the file uses full-width colons '：'; write a half-width colon and a space, e.g. 'turn: 1'"},
+    "yaml.empty": {"zh": "文件是空的（或只有注释）；指令表至少要写 回合 与 玩家（gm template 可生成一份预填的指令表）",
+                   "en": "the file is empty (or only comments); a sheet needs at least turn and player (gm template makes a pre-filled one)"},
     "file.encoding_named": {"zh": "文件是 {encoding} 编码，应为 UTF-8；请以 UTF-8 另存后再试",
                             "en": "the file is {encoding} text; save it as UTF-8 and try again"},
     "yaml.recursive": {"zh": "别名 *{anchor} 引用了它自身（递归结构）", "en": "alias *{anchor} refers to itself (a recursive structure)"},
@@ -144,9 +152,12 @@ def loads(text: str, source: str, *, max_depth: int = MAX_DEPTH, max_nodes: int 
         if "nesting depth" in str(exc.problem):  # PyYAML >= 6.0.4 bounds flow nesting in its scanner
             raise GmError.one("yaml.too_deep", file=source, limit=max_depth) from None
         mark = exc.problem_mark
-        raise GmError.one("yaml.syntax", file=source,
-                          line=(mark.line + 1) if mark else "?", column=(mark.column + 1) if mark else "?",
-                          problem=exc.problem or str(exc)) from None
+        line: Any = (mark.line + 1) if mark else "?"
+        hint = _hint(text, mark.line if mark else None)
+        if hint == "colon" and mark and "：" not in text.splitlines()[mark.line:mark.line + 1] and mark.line > 0:
+            line = mark.line  # YAML notices the missing ':' on the line after the one at fault
+        raise GmError.one(f"yaml.syntax_{hint}" if hint else "yaml.syntax", file=source, line=line,
+                          column=(mark.column + 1) if mark else "?", problem=exc.problem or str(exc)) from None
     except yaml.YAMLError as exc:  # e.g. a ReaderError: a control character
         where = getattr(exc, "position", None)
         raise GmError.one("yaml.syntax", file=source, line="?", column="?" if where is None else f"? (character {where})",
@@ -274,9 +285,26 @@ def read_text(path: Path, *, max_bytes: int = MAX_BYTES, display: str | None = N
     return decode(raw, source)
 
 
+def _hint(text: str, line: int | None) -> str | None:
+    """What to type instead, for the slips a forum user makes: a full-width colon, a tab."""
+    lines = text.splitlines()
+    at = lines[line] if line is not None and 0 <= line < len(lines) else ""
+    before = lines[line - 1] if line is not None and 0 < line <= len(lines) else ""
+    if "\t" in at or (line is None and "\t" in text):
+        return "tab"
+    if "：" in at or "：" in before or (not at and "：" in text):
+        return "colon"
+    return None
+
+
 def load_mapping(path: Path, display: str | None = None) -> dict[str, Any]:
-    data = load_file(path, display=display)
     source = display or str(path)
+    text = read_text(path, display=display)
+    data = loads(text, source)
+    if data is None:  # an empty file, or only comments
+        raise GmError.one("yaml.empty", file=source)
+    if not isinstance(data, dict) and "：" in text:
+        raise GmError.one("yaml.colon", file=source)
     if not isinstance(data, dict):
         raise GmError.one("yaml.not_mapping", file=source, got=type(data).__name__)
     for key in data:

@@ -122,3 +122,14 @@ def test_status_lists_every_problem_of_a_stored_sheet_an_edit_made_invalid(tmp_p
     r = gm("status", d, "--lang", "en")
     assert "alice's stored sheet no longer validates" in r.output
     assert "skill.discard[1]" in r.output and "dodge_order[0].via" in r.output
+
+
+def test_a_full_width_colon_a_tab_or_an_empty_file_gets_a_hint(tmp_path, gm):
+    d = campaign(tmp_path)
+    cases = {"回合：1\n玩家：alice\n": "full-width colons '：'", "turn: 1\nplayer：alice\nkeep: [闪]\n": "line 2",
+             "turn: 1\n\tplayer: alice\n": "indent with spaces", "": "the file is empty", "# only a comment\n": "the file is empty"}
+    for k, (text, expected) in enumerate(cases.items()):
+        r = gm("check", d, write(tmp_path / f"h{k}.yaml", text), "--lang", "en", code=1)
+        assert expected in r.output, (text, r.output)
+    r = gm("check", d, write(tmp_path / "zh.yaml", "回合：1\n"), code=1)
+    assert "请改用半角冒号加一个空格" in r.output
