@@ -20,6 +20,7 @@ from gm_tool.core.chance import GENERATOR, commitment, new_seed
 from gm_tool.core.events import read_jsonl
 from gm_tool.core.store import is_debris
 from gm_tool.core.store import Campaign, atomic_dir, atomic_write, dump_json, dump_yaml, safe_name, turn_name
+from gm_tool.core.render import Forum, check_forum, use_forum
 from gm_tool.errors import USAGE, GmError, Problem
 from gm_tool.i18n import register
 
@@ -160,13 +161,59 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
 def opening_files(op: Open, state: dict[str, Any]) -> dict[str, str | bytes]:
     """The opening posts (turn 0) the ruleset offers for the initial ``state``, as
     ``{file name: text or bytes}`` for ``reports/turn-000/`` (empty when it offers none)."""
-    posts = op.ruleset.opening_posts(state, op.lang, op.templates_dir())
+    with use_forum(forum_of(op, 0)):
+        posts = op.ruleset.opening_posts(state, op.lang, op.templates_dir())
     if posts is None:
         return {}
     files: dict[str, str | bytes] = {f"{who}.{fmt}": text for who, rendered in posts.texts.items()
                                      for fmt, text in rendered.items()}
     files.update(posts.files)
     return files
+
+
+def forum_of(op: Open, n: int) -> Forum:
+    """campaign.yaml's ``forum:`` settings (BBCode dialect, picture address, display names) for
+    the posts of turn ``n``; GmError naming the field at fault."""
+    return check_forum(op.meta.get("forum"), str(op.campaign.meta_path), turn_name(n))
+
+
+def set_forum(root: Path, dialect: str | None = None, image_url: str | None = None,
+              names: dict[str, str] | None = None) -> dict[str, Any]:
+    """Change campaign.yaml's ``forum:`` settings (``image_url=""`` removes the address) and
+    render every stored post again with them, so the folder and `gm verify` agree: the posts
+    are derived from the turns, which do not change. Display names are for the campaign's
+    players (those of the current state, a replacement included)."""
+    op = open_campaign(root)
+    with _locked(op):
+        forum = dict(op.meta.get("forum") or {})
+        if dialect is not None:
+            forum["dialect"] = dialect
+        if image_url == "":
+            forum.pop("image_url", None)
+        elif image_url is not None:
+            forum["image_url"] = image_url
+        if names:
+            players = op.ruleset.players(op.state())
+            for player in names:
+                if player not in players:
+                    raise GmError.one("player.unknown", file=str(op.campaign.meta_path), field=f"forum.names.{player}",
+                                      player=player, allowed=", ".join(players))
+            forum["names"] = {**(forum.get("names") or {}), **names}
+        check_forum(forum, str(op.campaign.meta_path))
+        meta = {**op.meta, "forum": forum}
+        atomic_write(op.campaign.meta_path, dump_yaml(meta))
+        op = Open(op.campaign, meta, op.ruleset)
+        seed = op.campaign.seed()
+        if op.campaign.reports_dir(0).is_dir():
+            files0 = opening_files(op, op.campaign.load_state(0))
+            if files0:
+                atomic_dir(op.campaign.reports_dir(0), files0)
+        last = op.campaign.latest()
+        for n in range(1, last + 1):
+            files = compute_turn(op, op.campaign.load_state(n - 1), n, seed)
+            prefix = f"reports/{turn_name(n)}/"
+            atomic_dir(op.campaign.reports_dir(n), {k[len(prefix):]: v for k, v in files.items() if k.startswith(prefix)})
+    return {"forum": forum, "turns": last}
 
 
 def write_opening(root: Path) -> list[str]:
@@ -509,7 +556,8 @@ def _compute(op: Open, state: dict[str, Any], n: int, seed: str) -> tuple[dict[s
     events = result.events
     if amend_events:
         events = [{**e, "seq": i} for i, e in enumerate(amend_events + result.events)]
-    posts = op.ruleset.posts(state, result.state, events, op.lang, op.templates_dir())
+    with use_forum(forum_of(op, n)):
+        posts = op.ruleset.posts(state, result.state, events, op.lang, op.templates_dir())
     name = turn_name(n)
     files: dict[str, Any] = {
         f"state/{name}.json": dump_json(result.state),

@@ -25,6 +25,14 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_
 Dir = Annotated[Path, typer.Argument(help="The campaign folder.", show_default=False)]
 Lang = Annotated[str, typer.Option("--lang", envvar="GM_LANG", help="Language of messages and sheets: zh or en.")]
 
+from gm_tool.i18n import register as _register  # noqa: E402
+
+_register({
+    "cli.forum_set": {"zh": "论坛设置已更新：{settings}；已按新设置重写第 0-{turns} 回合的帖子",
+                      "en": "forum settings updated: {settings}; the posts of turns 0-{turns} were rendered again"},
+    "cli.forum_name": {"zh": "--name 应写作 玩家=显示名，而不是 {value!r}", "en": "--name takes PLAYER=display name, not {value!r}"},
+})
+
 def command(fn):
     """Run a command through console.guarded: GmError (and any bug) become a clean message and
     an exit code; typer's own exits pass through."""
@@ -232,6 +240,29 @@ def _amend_help() -> str:
             continue
         lines.append(f"{name}: " + " | ".join(f"{a.replace('_', '-')} {spec.usage()}" for a, spec in actions.items()))
     return "; ".join(lines)
+
+
+@app.command()
+@command
+def forum(directory: Dir,
+          dialect: Annotated[Optional[str], typer.Option("--dialect", help="BBCode dialect: discuz | phpbb | nga.")] = None,
+          image_url: Annotated[Optional[str], typer.Option("--image-url", help="Where you upload the pictures, e.g. https://host/path/{turn}/{file} ('' removes it).")] = None,
+          name: Annotated[Optional[list[str]], typer.Option("--name", help="PLAYER=display name (repeatable).")] = None,
+          lang: Lang = "zh") -> None:
+    """Forum settings (BBCode dialect, picture address, players' display names); every stored
+    post is rendered again with them."""
+    from gm_tool import app as ops
+    from gm_tool.i18n import message
+
+    names: dict[str, str] = {}
+    for i, item in enumerate(name or []):
+        player, sep, shown = item.partition("=")
+        if not sep or not player.strip():
+            raise GmError.one("cli.forum_name", field=f"--name.{i}", exit_code=USAGE, value=item)
+        names[player.strip()] = shown.strip()
+    result = ops.set_forum(directory, dialect, image_url, names)
+    typer.echo(message("cli.forum_set", lang, turns=result["turns"],
+                       settings=json.dumps(result["forum"], ensure_ascii=False, sort_keys=True)))
 
 
 @app.command()

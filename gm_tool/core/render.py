@@ -13,6 +13,10 @@ import contextlib
 import functools
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +35,95 @@ register({
     "render.template_link": {"zh": "战役模板必须是 templates/ 里的普通文件，不能是链接或其他类型；请删除它或换成普通文件",
                              "en": "a campaign template must be a regular file inside templates/, not a link or anything else; remove it or replace it with a plain file"},
     "render.template_big": {"zh": "战役模板过大，上限 {limit} 字节", "en": "the campaign template is too large; the limit is {limit} bytes"},
+    "render.forum_key": {"zh": "未知的论坛设置 {key!r}；可用：{allowed}", "en": "unknown forum setting {key!r}; allowed: {allowed}"},
+    "render.forum_dialect": {"zh": "未知的 BBCode 方言 {value!r}；可用：{allowed}", "en": "unknown BBCode dialect {value!r}; allowed: {allowed}"},
+    "render.forum_image_url": {"zh": "image_url 必须是以 http:// 或 https:// 开头、含 {{file}} 的网址（可含 {{turn}}），而不是 {value!r}",
+                               "en": "image_url must be an http:// or https:// address holding {{file}} (and optionally {{turn}}), not {value!r}"},
+    "render.forum_name": {"zh": "玩家 {player!r} 的显示名必须是 1-{limit} 个字符的单行文字", "en": "the display name of player {player!r} must be one line of 1-{limit} characters"},
+    "render.forum_names": {"zh": "names 必须是 玩家: 显示名 的映射", "en": "names must map players to display names"},
 })
+
+@dataclass(frozen=True)
+class Forum:
+    """How a campaign's posts are rendered for its forum (campaign.yaml ``forum:``):
+
+    - ``dialect``: the BBCode flavour of the ``.bbcode`` posts: ``discuz`` (the default), ``phpbb``
+      (no ``[size=4]``, no ``[table]``) or ``nga`` (``[size=150%]``, ``[collapse]``);
+    - ``image_url``: where the GM uploads the pictures, e.g. ``https://host/path/{turn}/{file}``
+      (``turn`` is ``turn-001``); posts then link every picture there. Without it a post links the
+      bare file name and says which file to attach;
+    - ``names``: ``{player id: display name}``, free text (``Saber.Fan``, ``月下 独酌``) shown in posts
+      where the player id would be. Ids stay safe file names.
+
+    Game-neutral: a ruleset's templates call ``m.picture(file, note)`` and
+    :func:`display_name`; the app sets the forum around rendering with :func:`use_forum`."""
+
+    dialect: str = "discuz"
+    image_url: str | None = None
+    names: tuple[tuple[str, str], ...] = ()
+    turn: str = ""
+
+    def image(self, file: str) -> str | None:
+        """The uploaded address of a picture file, or None without ``image_url``."""
+        if not self.image_url or "/" in file or ":" in file:
+            return None
+        return self.image_url.replace("{turn}", self.turn).replace("{file}", file)
+
+
+DIALECTS = ("discuz", "phpbb", "nga")
+FORUM_KEYS = ("dialect", "image_url", "names")
+MAX_DISPLAY_NAME = 64
+_FORUM: ContextVar[Forum] = ContextVar("gm_forum", default=Forum())
+
+
+def check_forum(settings: Any, source: str = "campaign.yaml", turn: str = "") -> Forum:
+    """The ``forum:`` settings of a campaign, checked (GmError naming the field at fault)."""
+    from gm_tool.errors import GmError
+
+    if settings is None:
+        return Forum(turn=turn)
+    if not isinstance(settings, dict):
+        raise GmError.one("render.forum_key", file=source, field="forum", key=settings, allowed=", ".join(FORUM_KEYS))
+    for key in settings:
+        if key not in FORUM_KEYS:
+            raise GmError.one("render.forum_key", file=source, field=f"forum.{key}", key=key, allowed=", ".join(FORUM_KEYS))
+    dialect = settings.get("dialect", "discuz")
+    if dialect not in DIALECTS:
+        raise GmError.one("render.forum_dialect", file=source, field="forum.dialect", value=dialect,
+                          allowed=", ".join(DIALECTS))
+    url = settings.get("image_url")
+    if url is not None and not (isinstance(url, str) and re.match(r"https?://[^\s]+$", url) and "{file}" in url
+                                and not re.search(r"\{(?!file\}|turn\})", url)):
+        raise GmError.one("render.forum_image_url", file=source, field="forum.image_url", value=url)
+    names = settings.get("names") or {}
+    if not isinstance(names, dict):
+        raise GmError.one("render.forum_names", file=source, field="forum.names")
+    for player, name in names.items():
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_DISPLAY_NAME or "\n" in name \
+                or "\r" in name:
+            raise GmError.one("render.forum_name", file=source, field=f"forum.names.{player}", player=player,
+                              limit=MAX_DISPLAY_NAME)
+    return Forum(dialect, url, tuple(sorted((str(k), v) for k, v in names.items())), turn)
+
+
+@contextmanager
+def use_forum(forum: Forum) -> Iterator[Forum]:
+    """Render with ``forum``'s dialect, picture addresses and display names inside the block."""
+    token = _FORUM.set(forum)
+    try:
+        yield forum
+    finally:
+        _FORUM.reset(token)
+
+
+def current_forum() -> Forum:
+    return _FORUM.get()
+
+
+def display_name(player: str) -> str:
+    """A player's display name on the forum (the id when none is set)."""
+    return dict(current_forum().names).get(player, player)
+
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|~])")
 _MD_LINE_START = re.compile(r"^(\d{1,9}(?=[.)])|(?=[-+=>]))(.)")
@@ -64,11 +156,26 @@ class Markup:
     def item(self, text: Any) -> str:
         return f"- {text}"
 
+    def picture(self, file: str, note: str = "") -> str:
+        """A picture of the post: linked where the GM uploads it (the forum's ``image_url``), else
+        the bare file name and ``note`` (which file to attach), escaped."""
+        url = current_forum().image(file)
+        if url is not None:
+            return self.img(url)
+        return self.img(file) + ("\n\n" + self.esc(note) if note else "")
+
+    def collapse(self, title: Any, body: str) -> str:
+        """A long part of a post (a fight log) folded where the dialect can; as it is elsewhere."""
+        return body
+
 
 class BBCode(Markup):
-    """Discuz / phpBB BBCode. A ``[`` in user text gets a zero-width space so it opens no tag."""
+    """Discuz BBCode (the default dialect). A ``[`` in user text gets a zero-width space so it
+    opens no tag."""
 
     name = "bbcode"
+    dialect = "discuz"
+    TAGS = ("b", "i", "u", "size", "color", "code", "img", "url", "table", "tr", "td", "list", "*", "quote")
 
     def esc(self, text: Any) -> str:
         return _one_line(text).replace("[", "[\u200b")
@@ -93,6 +200,38 @@ class BBCode(Markup):
             return "[tr]" + "".join(f"[td]{self.b(c) if bold else self.esc(c)}[/td]" for c in cells) + "[/tr]"
 
         return "[table]\n" + "\n".join([row(header, True)] + [row(r) for r in rows]) + "\n[/table]"
+
+
+class PhpBB(BBCode):
+    """phpBB 3 BBCode: ``[size]`` is a percentage and there is no ``[table]`` (a table becomes a
+    bold header line and a list)."""
+
+    name = "bbcode"
+    dialect = "phpbb"
+    TAGS = ("b", "i", "u", "size", "color", "code", "img", "url", "list", "*", "quote")
+
+    def h(self, text: Any, level: int = 2) -> str:
+        return f"[size={200 - 30 * level}][b]{self.esc(text)}[/b][/size]"
+
+    def table(self, header: list[Any], rows: list[list[Any]]) -> str:
+        head = "[b]" + " | ".join(self.esc(c) for c in header) + "[/b]"
+        body = "".join(f"[*]{' | '.join(self.esc(c) for c in r)}\n" for r in rows)
+        return head + ("\n[list]\n" + body + "[/list]" if rows else "")
+
+
+class Nga(BBCode):
+    """NGA BBCode: ``[size=N%]``, its own ``[table]`` (rows ``[tr]``, cells ``[td]``) and
+    ``[collapse=title]`` for long parts."""
+
+    name = "bbcode"
+    dialect = "nga"
+    TAGS = ("b", "i", "u", "size", "color", "code", "img", "url", "table", "tr", "td", "collapse", "quote", "list", "*")
+
+    def h(self, text: Any, level: int = 2) -> str:
+        return f"[size={200 - 30 * level}%][b]{self.esc(text)}[/b][/size]"
+
+    def collapse(self, title: Any, body: str) -> str:
+        return f"[collapse={self.esc(title).replace(']', '')}]\n{body}\n[/collapse]"
 
 
 class Markdown(Markup):
@@ -133,6 +272,15 @@ class Markdown(Markup):
 
 
 MARKUPS: dict[str, Markup] = {"bbcode": BBCode(), "md": Markdown()}
+BBCODE_DIALECTS: dict[str, BBCode] = {"discuz": MARKUPS["bbcode"], "phpbb": PhpBB(), "nga": Nga()}  # type: ignore[dict-item]
+
+
+def markups() -> dict[str, Markup]:
+    """The markups a post is rendered in, for the current forum: its BBCode dialect and Markdown."""
+    dialect = current_forum().dialect
+    if dialect == "discuz":
+        return MARKUPS
+    return {"bbcode": BBCODE_DIALECTS[dialect], "md": MARKUPS["md"]}
 
 _URL_SAFE = re.compile(r"[^A-Za-z0-9._~:/?#@!$&'*+,;=%-]")
 
@@ -337,7 +485,7 @@ def render_all(env: Any, template: Any, context: dict[str, Any],
     story told with that format's markup). Runs of blank lines are folded, one final newline."""
     tpl = env.get_template(template) if isinstance(template, str) else template
     out = {}
-    for name, markup in MARKUPS.items():
+    for name, markup in markups().items():
         extra = per_format(name, markup) if per_format is not None else {}
         text = tpl.render(m=markup, **context, **extra)
         out[name] = re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"

@@ -19,7 +19,7 @@ from typing import Any
 from gm_tool.core.deck import Card
 from gm_tool.core.events import visible_to
 from gm_tool.core.grid import column_name, parse_cell
-from gm_tool.core.render import MARKUPS, environment, render_all
+from gm_tool.core.render import display_name, environment, markups, render_all
 from gm_tool.core.ruleset import Posts
 from gm_tool.rulesets.grail_war import amend as _amend  # noqa: F401  (registers the GM edits' sentences)
 from gm_tool.rulesets.grail_war import narrate
@@ -43,7 +43,7 @@ LABELS = {
            "skills": "技能", "closed_area": "GM 关闭的区域（不得进入）", "closed_sh": "GM 关闭的据点", 
            "opening": "开局", "opening_intro": "你操控的角色如下。每回合请按最后的指令表格式发送指令（可直接修改后回帖或私信给 GM）。",
            "roster": "参战角色", "first_hand": "起始手牌",
-           "sheet": "第 {n} 回合指令表（可直接修改后发送）",
+           "sheet": "第 {n} 回合指令表（可直接修改后发送）", "attach": "（请把图片 {file} 作为附件插入此处）",
            "next_keep": "{name} 现有手牌 {count} 张，下回合开始时手牌上限为 {limit}：请在 keep（保留）中按想留的顺序列出，否则按默认顺序弃掉 {extra} 张。",
            "next_dead": "你的角色已阵亡，无需再发送指令。", "next_over": "游戏已结束，无需再发送指令。",
            "legend": "图例：@ 自己  A 队友  E 敌人  1-9/a-l 据点  ~ 河道  ^ 高地  # 悬崖  , 视野外  x 已关闭",
@@ -66,7 +66,7 @@ LABELS = {
            "skills": "Skills", "closed_area": "Cells closed by the GM (no entry)", "closed_sh": "Strongholds closed by the GM", 
            "opening": "Opening", "opening_intro": "These are your characters. Each turn, send orders in the form of the sheet at the end (edit it and send it to the GM).",
            "roster": "Characters in the war", "first_hand": "Starting hand",
-           "sheet": "Order sheet for turn {n} (edit it and send it)",
+           "sheet": "Order sheet for turn {n} (edit it and send it)", "attach": "(attach the picture {file} here)",
            "next_keep": "{name} holds {count} cards and the hand limit at the start of next turn is {limit}: list the cards to keep under keep, most wanted first, or {extra} are discarded in the default order.",
            "next_dead": "Your character is dead: there is nothing to send.", "next_over": "The game is over: there is nothing to send.",
            "legend": "Legend: @ you  A ally  E enemy  1-9/a-l strongholds  ~ river  ^ high  # cliff  , unseen  x closed",
@@ -193,7 +193,7 @@ class _Turn:
         self.before, self.after, self.events, self.lang = before, after, events, lang
         self.L = LABELS[lang]
         self.names = {c["id"]: c["name"] for c in after["characters"]}
-        self.tellers = {fmt: narrate.Teller(self.names, lang, m) for fmt, m in MARKUPS.items()}
+        self.tellers = {fmt: narrate.Teller(self.names, lang, m) for fmt, m in markups().items()}
         self.sides = list(after["sides"])
 
     def side(self, side: Any) -> str:
@@ -271,11 +271,17 @@ class _Turn:
         sheet = _sheet(self.after, player, self.lang) if nxt and nxt[0][0] == "next_sheet" else ""
         seen_rows = [[c["no"], c["name"], c["class"], c["side"], f'{c["hp"]}/{c["max_hp"]}', c["pos"], c["equipment"]]
                      for c in seen]
-        context = {**self.common(), "player": player, "me": me, "seen": seen, "seen_rows": seen_rows, "drawn": drawn,
+        context = {**self.common(), "player": display_name(player), "player_id": player, "me": me, "seen": seen, "seen_rows": seen_rows, "drawn": drawn,
                    "in_sight": {c["id"] for c in v["characters"]},
                    "drawn_text": "".join(f"【{x}】" for x in drawn),
                    "next": nxt, "sheet_text": sheet, "text_map": draw_map(v, player), "map_image": map_file(player)}
         return context, {"view": v, "numbers": numbers}
+
+
+def _blocks(m: Any, story: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each told section with its lines as one block of list items (``block``): a template may
+    fold a long fight (``m.collapse``) where the forum's dialect can."""
+    return [{**s, "block": "\n".join(m.item(line) for line in s["lines"])} for s in story]
 
 
 def sheet_for(m: Any, sheet: str) -> str:
@@ -315,8 +321,8 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
 
     def render(tpl, context: dict[str, Any], reader: str | None, public: bool) -> dict[str, str]:
         return render_all(env, tpl, context, lambda fmt, m: {
-            "story": narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut,
-                                   gone=None if public else t.gone(context["in_sight"])),
+            "story": _blocks(m, narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut,
+                                              gone=None if public else t.gone(context["in_sight"]))),
             **({"sheet": sheet_for(m, context["sheet_text"])} if "sheet_text" in context else {})})
 
     out["public"] = render(public_tpl, t.public(), None, True)
@@ -377,7 +383,8 @@ def summary(v: dict[str, Any], player: str | None, lang: str) -> str:
              draw_map(v, player)]
     for c in v["characters"]:
         hand = " ".join(Card.from_dict(x).label for x in c["hand"]) if c.get("hand") is not None else "?"
+        gear = " ".join(x for x in (c.get("equipment") or {}).values() if x) or L["none"]
         lines.append(f"{c['id']:<14} {c['name']} {c['class']:<9} {c['side']:<5} {L['hp']} {c['hp']}/{c['max_hp']} "
-                     f"{c['pos']:<4} {'' if c['alive'] else L['dead']} {L['hand']}: {hand}")
+                     f"{c['pos']:<4} {'' if c['alive'] else L['dead']} {L['hand']}: {hand} {L['equipment']}: {gear}")
     lines.append(f"{L['territory']}: " + ", ".join(f"{s} {n}" for s, n in v["territory"].items()))
     return "\n".join(lines)
