@@ -16,6 +16,8 @@ Actions (seed 002 l.228: "流局 ... GM有权对地图和据点进行限制"):
                                         the equipment pile
 - ``close_stronghold ID`` / ``open_stronghold ID``
 - ``close_area CELL...`` / ``open_area CELL...``
+- ``reassign CHARACTER PLAYER``         a living character passes to a (replacement) player, whose id
+                                        is a safe file name; the display name is a forum setting
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from gm_tool.core.deck import Card, parse_card_spec
 from gm_tool.core.events import PUBLIC, EventLog
 from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.core.ruleset import AmendAction, Arg
+from gm_tool.core.store import safe_name
 from gm_tool.errors import GmError
 from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war import cards, narrate
@@ -42,6 +45,7 @@ ACTIONS: dict[str, AmendAction] = {
     "open_stronghold": AmendAction((Arg("stronghold"),), {"zh": "重新开放据点", "en": "reopen a stronghold"}),
     "close_area": AmendAction((Arg("cell", "str..."),), {"zh": "关闭区域（流局）", "en": "close cells (流局)"}),
     "open_area": AmendAction((Arg("cell", "str..."),), {"zh": "重新开放区域", "en": "reopen cells"}),
+    "reassign": AmendAction((Arg("character"), Arg("player")), {"zh": "把角色交给替补玩家", "en": "hand a character to a replacement player"}),
 }
 SWIMMERS = frozenset({"RIDER", "CASTER"})
 MAX_AREA = 400
@@ -61,6 +65,8 @@ register({
     "grail.amend.not_held": {"zh": "{character} 的手牌和装备中没有 {value!r}", "en": "{character} holds no {value!r} in hand or equipment"},
     "grail.amend.stronghold": {"zh": "没有据点 {value!r}；据点编号：{allowed}", "en": "no stronghold {value!r}; strongholds: {allowed}"},
     "grail.amend.area_size": {"zh": "一次最多 {limit} 个格子", "en": "at most {limit} cells at once"},
+    "grail.amend.player_name": {"zh": "玩家名 {value!r} 不能用作文件名：只能用字母、数字、汉字、- 和 _（1-64 个字符）；论坛上显示的名字请用 gm forum --name 设置",
+                                "en": "player {value!r} cannot be a file name: letters, digits, CJK, - and _ only (1-64 characters); set the name shown on the forum with gm forum --name"},
 })
 
 narrate.register({
@@ -84,6 +90,9 @@ narrate.register({
                       "en": "The GM closed {area}: from now on no character may enter (those inside may leave). Reason: {reason}",
                       "section": "gm"},
     "gm_open_area": {"zh": "GM 重新开放了区域 {area}。理由：{reason}", "en": "The GM reopened {area}. Reason: {reason}", "section": "gm"},
+    "gm_reassign": {"zh": "GM 把 {character} 交给了新玩家 {new_player}（原玩家 {old_player}）。理由：{reason}",
+                    "en": "The GM handed {character} to a new player, {new_player} (was {old_player}). Reason: {reason}",
+                    "section": "gm"},
 })
 narrate.NARRATION.add_titles({"zh": {"gm": "GM 调整"}, "en": {"gm": "GM edits"}})
 
@@ -280,6 +289,16 @@ class _Edit:
             raise self.fail("grail.amend.same", "args", what="open", value=" ".join(map(str, refs)))
         self.game.closed_cells = [c for c in self.game.closed_cells if c not in cells]
         self.public("gm_open_area", area=[cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))])
+
+    def reassign(self, who: Any, player: Any) -> None:
+        c = self.character(who)
+        name = str(player).strip()
+        if not safe_name(name):
+            raise self.fail("grail.amend.player_name", "args[1]", value=player)
+        if name == c.player:
+            raise self.fail("grail.amend.same", "args[1]", what=f"{c.id}.player", value=name)
+        old, c.player = c.player, name
+        self.public("gm_reassign", character=c.id, new_player=name, old_player=old)
 
 
 def default_summary(state: dict[str, Any], player: str, lang: str) -> str:

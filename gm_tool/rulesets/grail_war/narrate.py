@@ -14,7 +14,7 @@ from typing import Any
 from gm_tool.core import narrate as core
 from gm_tool.core.events import PUBLIC, visible_to
 from gm_tool.core.deck import Card
-from gm_tool.core.render import Markup
+from gm_tool.core.render import Markup, display_name
 
 SENTENCES: dict[str, dict[str, str]] = {
     "step": {"zh": "{character} 从 {start} 移动到 {end}。", "en": "{character} moves from {start} to {end}."},
@@ -156,6 +156,8 @@ class Teller(core.Teller):
             return text
         if key == "card" or key.endswith("_card") or _is_card(value):
             return _cards(value, m, self.sep) if value is not None else "—"
+        if key in ("new_player", "old_player") and isinstance(value, str):  # players by their forum name
+            return m.esc(display_name(value))
         if key == "reason" and isinstance(value, str) and value in REASONS:
             return m.esc(REASONS[value][self.lang if self.lang in REASONS[value] else "en"].format(
                 card=_card_label(event.get("card") or "")))
