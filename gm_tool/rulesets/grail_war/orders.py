@@ -219,10 +219,19 @@ def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character
 
 
 def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> Orders:
-    from gm_tool.rulesets.grail_war import movement
-
     v = Validator(source, lang)
     data = _canon(v, sheet, KEYS)
+    char = _character(v, game, data)
+    o = Orders(player=data["player"], turn=game.turn + 1, character=char.id)
+    for step in STEPS:
+        step(v, game, data, char, o)
+    v.raise_if_any()
+    return o
+
+
+def _character(v: Validator, game: Game, data: dict[str, Any]) -> Character:
+    """``turn``, ``player`` and ``character``: whose sheet this is, for which turn (stops at
+    the first of these problems that leaves nothing to check the rest against)."""
     missing = [key for key in ("turn", "player") if key not in data]
     for key in missing:
         v.add("field.required", key)
@@ -242,20 +251,51 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
         v.add("field.choice", "character", value=cid, allowed=", ".join(c.id for c in mine))
         v.raise_if_any()
     assert char is not None
-    o = Orders(player=player, turn=game.turn + 1, character=char.id)
+    return char
 
+
+def _section(v: Validator, raw: Any, keys: dict[str, str], path: str, short: str = "use",
+             short_types: tuple[type, ...] = (bool, str)) -> dict[str, Any] | None:
+    """A section of the sheet with its keys made canonical; a bare value of ``short_types``
+    stands for ``{short: value}``. None (reported) when it is not a mapping."""
+    if isinstance(raw, short_types):
+        raw = {short: raw}
+    if not v.typed(raw, dict, path):
+        return None
+    return _canon(v, raw, keys, f"{path}.")
+
+
+def _zone_list(v: Validator, raw: Any, table: dict[str, str], path: str) -> list[str] | None:
+    """A list of zones, each read through ``table``; None when absent or not a list."""
+    if raw is None or not v.typed(raw, list, path):
+        return None
+    picked = (v.choice({"z": z}, "z", table, f"{path}[{i}]") for i, z in enumerate(raw))
+    return [z for z in picked if z is not None]
+
+
+def _keep(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
+    """``keep``: the hand cards to keep first when discarding."""
     if "keep" in data and data["keep"] is not None:
         o.keep = _card_list(v, data["keep"], "keep", char)
+
+
+def _skill(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
+    """``skill``: whether to use skills, which one, and the cards it discards."""
     skill = data.get("skill")
-    if isinstance(skill, (bool, str)):
-        skill = {"use": skill}
-    if skill is not None and v.typed(skill, dict, "skill"):
-        skill = _canon(v, skill, SKILL_KEYS, "skill.")
-        o.skill_use = _bool(v, skill, "use", "skill.use", True)
-        o.skill_discard = _card_list(v, skill.get("discard"), "skill.discard", char)
-        if o.skill_use and not char.skills and "use" in skill:
-            v.add("grail.no_skill", "skill.use", character=char.id)
-        _check_skill(v, skill, o, char, game.skills)
+    if skill is None:
+        return
+    skill = _section(v, skill, SKILL_KEYS, "skill")
+    if skill is None:
+        return
+    o.skill_use = _bool(v, skill, "use", "skill.use", True)
+    o.skill_discard = _card_list(v, skill.get("discard"), "skill.discard", char)
+    if o.skill_use and not char.skills and "use" in skill:
+        v.add("grail.no_skill", "skill.use", character=char.id)
+    _check_skill(v, skill, o, char, game.skills)
+
+
+def _priorities(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
+    """``target_priority`` and the 出杀 / 出闪 lists."""
     o.target_priority = v.choice(data, "target_priority", TARGET_PRIORITY, "target_priority", o.target_priority)
     strikes = _priority(v, data.get("strike_order"), "strike_order", STRIKE_KEYS, STRIKE_AGAINST, char, True)
     if strikes is not None:
@@ -263,55 +303,76 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
     dodges = _priority(v, data.get("dodge_order"), "dodge_order", DODGE_KEYS, DODGE_AGAINST, char, True)
     if dodges is not None:
         o.dodge_order = dodges
+
+
+def _basic_cards(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
+    """``use_curse`` (咒) and ``gem`` (宝石)."""
     o.use_curse = _bool(v, data, "use_curse", "use_curse", False)
     o.gem = v.choice(data, "gem", GEM, "gem", o.gem)
+
+
+def _magic(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
+    """``magic``: whether to play magic cards, the zone priority, the hand-size priority."""
     magic = data.get("magic")
-    if isinstance(magic, (bool, str)):
-        magic = {"use": magic}
-    if magic is not None and v.typed(magic, dict, "magic"):
-        magic = _canon(v, magic, MAGIC_KEYS, "magic.")
-        o.magic_use = _bool(v, magic, "use", "magic.use", True)
-        zones = magic.get("zone_priority")
-        if zones is not None and v.typed(zones, list, "magic.zone_priority"):
-            picked = (v.choice({"z": z}, "z", MAGIC_ZONES, f"magic.zone_priority[{i}]") for i, z in enumerate(zones))
-            o.zone_priority = [z for z in picked if z is not None]
-        o.hand_size = v.choice(magic, "hand_size", HAND_SIZE, "magic.hand_size", o.hand_size)
+    if magic is None:
+        return
+    magic = _section(v, magic, MAGIC_KEYS, "magic")
+    if magic is None:
+        return
+    o.magic_use = _bool(v, magic, "use", "magic.use", True)
+    zones = _zone_list(v, magic.get("zone_priority"), MAGIC_ZONES, "magic.zone_priority")
+    if zones is not None:
+        o.zone_priority = zones
+    o.hand_size = v.choice(magic, "hand_size", HAND_SIZE, "magic.hand_size", o.hand_size)
+
+
+def _equipment(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
+    """``equipment``: per equipped card, whether its optional effect is used and from which zones."""
     equipment = data.get("equipment")
-    if equipment is not None and v.typed(equipment, dict, "equipment"):
-        for name, choice in equipment.items():
-            p = f"equipment.{name}"
-            canon = cards.canonical(name) if isinstance(name, str) else None
-            if canon is None or not cards.is_equipment(canon):
-                v.add("grail.unknown_card", p, value=name)
-                continue
-            if not char.equipped(canon):
-                v.add("grail.not_equipped", p, value=canon)
-                continue
-            if isinstance(choice, (bool, str)):
-                choice = {"use": choice}
-            if not v.typed(choice, dict, p):
-                continue
-            choice = _canon(v, choice, EQUIP_KEYS, f"{p}.")
-            ec = EquipmentChoice(_bool(v, choice, "use", f"{p}.use", True))
-            zones = choice.get("zones")
-            if zones is not None and v.typed(zones, list, f"{p}.zones"):
-                ec.zones = [z for z in (v.choice({"z": z}, "z", ZONES, f"{p}.zones[{i}]") for i, z in enumerate(zones)) if z]
-            o.equipment[canon] = ec
+    if equipment is None or not v.typed(equipment, dict, "equipment"):
+        return
+    for name, raw in equipment.items():
+        p = f"equipment.{name}"
+        canon = cards.canonical(name) if isinstance(name, str) else None
+        if canon is None or not cards.is_equipment(canon):
+            v.add("grail.unknown_card", p, value=name)
+            continue
+        if not char.equipped(canon):
+            v.add("grail.not_equipped", p, value=canon)
+            continue
+        choice = _section(v, raw, EQUIP_KEYS, p)
+        if choice is None:
+            continue
+        ec = EquipmentChoice(_bool(v, choice, "use", f"{p}.use", True))
+        zones = _zone_list(v, choice.get("zones"), ZONES, f"{p}.zones")
+        if zones is not None:
+            ec.zones = zones
+        o.equipment[canon] = ec
+
+
+def _move(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
+    """``move``: destination, waypoints and special move, checked against the map when the
+    rest of the sheet is sound."""
+    from gm_tool.rulesets.grail_war import movement
+
     move = data.get("move")
-    if isinstance(move, str):
-        move = {"to": move}
-    if move is not None and v.typed(move, dict, "move"):
-        move = _canon(v, move, MOVE_KEYS, "move.")
-        w, h = game.board.width, game.board.height
-        if move.get("to") is not None:
-            o.move_to = movement.tunnel_cell(game, move["to"]) or v.cell(move["to"], "move.to", w, h)
-        via = move.get("via") or []
-        if v.typed(via, list, "move.via"):
-            o.move_via = [c for c in (movement.tunnel_cell(game, x) or v.cell(x, f"move.via[{i}]", w, h)
-                                      for i, x in enumerate(via)) if c]
-        o.move_special = v.choice(move, "special", SPECIAL, "move.special")
-        if v.ok and char.alive:
-            for fld, code, params in movement.check(game, char, o):
-                v.add(code, fld, **params)
-    v.raise_if_any()
-    return o
+    if move is None:
+        return
+    move = _section(v, move, MOVE_KEYS, "move", short="to", short_types=(str,))
+    if move is None:
+        return
+    w, h = game.board.width, game.board.height
+    if move.get("to") is not None:
+        o.move_to = movement.tunnel_cell(game, move["to"]) or v.cell(move["to"], "move.to", w, h)
+    via = move.get("via") or []
+    if v.typed(via, list, "move.via"):
+        o.move_via = [c for c in (movement.tunnel_cell(game, x) or v.cell(x, f"move.via[{i}]", w, h)
+                                  for i, x in enumerate(via)) if c]
+    o.move_special = v.choice(move, "special", SPECIAL, "move.special")
+    if v.ok and char.alive:
+        for fld, code, params in movement.check(game, char, o):
+            v.add(code, fld, **params)
+
+
+# the sheet's sections, read in this order after the header
+STEPS = (_keep, _skill, _priorities, _basic_cards, _magic, _equipment, _move)
