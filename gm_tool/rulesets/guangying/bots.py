@@ -169,13 +169,34 @@ def _advance(w: _Writer, g: Turn, q: dict[str, Any], rnd: bool, chance: Any) -> 
     cells = reach(g, q)
     if not cells:
         return False
-    here = _fortress_dist(g, me, q["pos"])
     ranked = sorted(cells, key=lambda c: (_fortress_dist(g, me, c), cells[c][0], cell(c)[1], cell(c)[0]))
     if rnd:
         pick = chance.choice(ranked[: max(1, len(ranked) // 2)], why="move")
     else:
-        pick = ranked[0]
-        if _fortress_dist(g, me, pick) >= here:
+        pick = _greedy_cell(g, q, cells, ranked)
+        if pick is None:
             return False
     path = cells[pick][1]
     return w.tries({"move": q["id"], "path": path}, "move", {"move": q["id"], "path": path})
+
+
+def _greedy_cell(g: Turn, q: dict[str, Any], cells: dict[str, tuple[int, list[str]]], ranked: list[str]) -> str | None:
+    """Greedy: with a chance left to strike after the move, a cell next to exactly one enemy
+    squad (the weakest leader first) reached without passing an enemy; else the cell nearest the
+    enemy fortress, if nearer than here."""
+    me = q["owner"]
+    if q["actions_left"] >= 2 and q["id"] not in g.attacked:
+        best = None
+        for c in ranked:
+            foes = g.enemies_within(c, me)
+            if len(foes) != 1 or any(g.enemies_within(step, me) for step in cells[c][1][:-1]):
+                continue
+            if g.enemies_within(q["pos"], me):
+                continue
+            key = (g.leader(foes[0])["hp"], cells[c][0])
+            if best is None or key < best[0]:
+                best = (key, c)
+        if best is not None:
+            return best[1]
+    pick = ranked[0]
+    return pick if _fortress_dist(g, me, pick) < _fortress_dist(g, me, q["pos"]) else None
