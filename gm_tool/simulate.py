@@ -107,7 +107,10 @@ class Game:
             if not due:
                 break
             chance = Chance(seed, f"bots-{turns + 1}")
-            wanted = {player: kinds.get(side_of.get(player, ""), "random") for player in due}
+            # a player whose side no unit names yet (a game starting with an empty board) is
+            # matched by name when the sides are the players themselves
+            wanted = {player: kinds.get(side_of.get(player, player if player in kinds else ""), "random")
+                      for player in due}
             orders = rs.bot_orders(state, wanted, chance)
             state = rs.resolve(state, orders, seed).state
             turns += 1
