@@ -104,6 +104,16 @@ def render(campaign: dict[str, Any]) -> dict[str, str]:
 
     out: dict[str, str] = {}
     states, logs = campaign["states"], campaign["logs"]
+    from gm_tool.rulesets.grail_war import RULESET
+
+    for lang in ("zh", "en"):  # the opening posts (turn 0, issue 15)
+        opening = RULESET.opening_posts(states[0], lang)
+        prefix = "turn-000" + ("" if lang == "zh" else "-en")
+        for who, formats in opening.texts.items():
+            for fmt, text in formats.items():
+                out[f"{prefix}/{who}.{fmt}"] = text
+        if lang == "zh":
+            out[f"{prefix}/pictures.txt"] = "".join(f"{name} {pixels(data)}\n" for name, data in sorted(opening.files.items()))
     for n, events in enumerate(logs, start=1):
         for lang in ("zh", "en") if n == len(logs) else ("zh",):
             rendered = posts(states[n - 1], states[n], events, lang)
