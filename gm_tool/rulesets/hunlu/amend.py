@@ -9,17 +9,8 @@ from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.core.ruleset import AmendAction, Arg
 from gm_tool.errors import GmError
-from gm_tool.i18n import register
 from gm_tool.rulesets.hunlu.catalogue import STATUS_NAMES
 from gm_tool.rulesets.hunlu.engine import Dice, Game
-
-register({
-    "hunlu.amend.unit": {"zh": "未知魂将 {value!r}；允许：{allowed}", "en": "unknown general {value!r}; allowed: {allowed}"},
-    "hunlu.amend.value": {"zh": "数值 {value!r} 不可用；允许：{allowed}", "en": "value {value!r} is not allowed; allowed: {allowed}"},
-    "hunlu.amend.cell": {"zh": "位置 {value!r} 不可用（越界、障碍或已有魂将）", "en": "point {value!r} cannot be used (off the board, an obstacle or taken)"},
-    "hunlu.amend.status": {"zh": "未知状态 {value!r}；允许：{allowed}", "en": "unknown status {value!r}; allowed: {allowed}"},
-    "hunlu.amend.order": {"zh": "顺序应恰好列出当前顺序中的魂将：{allowed}", "en": "the order must list exactly the generals of the current order: {allowed}"},
-})
 
 ACTIONS = {
     "set_jing": AmendAction((Arg("unit"), Arg("halves", "int", 0)), {"zh": "设定精（以 0.5 为单位：7 = 3.5）", "en": "set 精 in halves (7 = 3.5)"}),

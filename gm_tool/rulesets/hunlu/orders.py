@@ -168,75 +168,64 @@ def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,
             return None
         return ref
 
+    def per_unit(key: str):
+        """(own unit, its value, its field) for each entry of the mapping ``standing.KEY``."""
+        raw = st[key] or {}
+        out[key] = {}
+        if v.typed(raw, dict, f"standing.{key}"):
+            for uid, val in raw.items():
+                ref = own_unit(uid, f"standing.{key}.{uid}")
+                if ref is not None:
+                    yield ref, val, f"standing.{key}.{uid}"
+
     if "joint_attack" in st:
-        ja = st["joint_attack"] or {}
-        out["joint_attack"] = {}
-        if v.typed(ja, dict, "standing.joint_attack"):
-            for uid, spec in ja.items():
-                p = f"standing.joint_attack.{uid}"
-                ref = own_unit(uid, p)
-                spec = spec if spec is not None else {}
-                if ref is None or not v.typed(spec, dict, p):
-                    continue
-                spec = v.unknown_keys(spec, JOINT_KEYS, p + ".")
-                against = spec.get("against", "any")
-                if against in ("any", "任意"):
-                    against = "any"
-                elif isinstance(against, list) and all(isinstance(x, str) for x in against):
-                    against = [resolve_unit(state, x) for x in against]
-                    for k, x in enumerate(against):
-                        if x not in units or units[x]["side"] == units[ref]["side"]:
-                            v.add("hunlu.orders.not_enemy_unit", f"{p}.against.{k}", unit=x)
-                else:
-                    v.add("field.choice", f"{p}.against", value=against, allowed="any, [ids]")
-                out["joint_attack"][ref] = {"against": against,
-                                            "when": v.choice(spec, "when", WHEN, f"{p}.when", "any"),
-                                            "keep_qi": v.integer(spec, "keep_qi", f"{p}.keep_qi", 0, 99, 0)}
+        for ref, spec, p in per_unit("joint_attack"):
+            spec = spec if spec is not None else {}
+            if not v.typed(spec, dict, p):
+                continue
+            spec = v.unknown_keys(spec, JOINT_KEYS, p + ".")
+            against = spec.get("against", "any")
+            if against in ("any", "任意"):
+                against = "any"
+            elif isinstance(against, list) and all(isinstance(x, str) for x in against):
+                against = [resolve_unit(state, x) for x in against]
+                for k, x in enumerate(against):
+                    if x not in units or units[x]["side"] == units[ref]["side"]:
+                        v.add("hunlu.orders.not_enemy_unit", f"{p}.against.{k}", unit=x)
+            else:
+                v.add("field.choice", f"{p}.against", value=against, allowed="any, [ids]")
+            out["joint_attack"][ref] = {"against": against,
+                                        "when": v.choice(spec, "when", WHEN, f"{p}.when", "any"),
+                                        "keep_qi": v.integer(spec, "keep_qi", f"{p}.keep_qi", 0, 99, 0)}
     if "reserve_order" in st:
         ro = st["reserve_order"] or []
         if v.typed(ro, list, "standing.reserve_order"):
             out["reserve_order"] = [r for k, x in enumerate(ro) if (r := own_unit(x, f"standing.reserve_order.{k}"))]
     if "chasm_return" in st:
-        cr = st["chasm_return"] or {}
-        out["chasm_return"] = {}
-        if v.typed(cr, dict, "standing.chasm_return"):
-            w, h = state["map"]["width"], state["map"]["height"]
-            for uid, cells in cr.items():
-                ref = own_unit(uid, f"standing.chasm_return.{uid}")
-                cells = cells if isinstance(cells, list) else [cells]
-                got = [v.cell(c, f"standing.chasm_return.{uid}.{k}", w, h) for k, c in enumerate(cells)]
-                if ref:
-                    out["chasm_return"][ref] = [cell_name(c) for c in got if c]
+        w, h = state["map"]["width"], state["map"]["height"]
+        for ref, cells, p in per_unit("chasm_return"):
+            cells = cells if isinstance(cells, list) else [cells]
+            got = [v.cell(c, f"{p}.{k}", w, h) for k, c in enumerate(cells)]
+            out["chasm_return"][ref] = [cell_name(c) for c in got if c]
     if "first_skills" in st:
-        fs = st["first_skills"] or {}
-        out["first_skills"] = {}
-        if v.typed(fs, dict, "standing.first_skills"):
-            for uid, sids in fs.items():
-                p = f"standing.first_skills.{uid}"
-                ref = own_unit(uid, p)
-                sids = sids if isinstance(sids, list) else [sids]
-                if ref is None:
-                    continue
-                gen = state["generals"][units[ref]["general"]]
-                firsts = {s["id"]: s["id"] for s in gen["skills"] if s["timing"] == "first"}
-                firsts.update({s["name"]: s["id"] for s in gen["skills"] if s["timing"] == "first"})
-                got = []
-                for k, sid in enumerate(sids):
-                    if sid not in firsts:
-                        v.add("hunlu.orders.not_first", f"{p}.{k}", skill=sid,
-                              allowed=", ".join(sorted(set(firsts.values()))) or "-")
-                    else:
-                        got.append(firsts[sid])
-                out["first_skills"][ref] = got
+        for ref, sids, p in per_unit("first_skills"):
+            sids = sids if isinstance(sids, list) else [sids]
+            skills = state["generals"][units[ref]["general"]]["skills"]
+            firsts = {s["id"]: s["id"] for s in skills if s["timing"] == "first"}
+            firsts.update({s["name"]: s["id"] for s in skills if s["timing"] == "first"})
+            got = []
+            for k, sid in enumerate(sids):
+                if sid not in firsts:
+                    v.add("hunlu.orders.not_first", f"{p}.{k}", skill=sid,
+                          allowed=", ".join(sorted(set(firsts.values()))) or "-")
+                else:
+                    got.append(firsts[sid])
+            out["first_skills"][ref] = got
     if "heart_card" in st:
-        hc = st["heart_card"] or {}
-        out["heart_card"] = {}
-        if v.typed(hc, dict, "standing.heart_card"):
-            for uid, card in hc.items():
-                ref = own_unit(uid, f"standing.heart_card.{uid}")
-                c = v.choice({"c": card}, "c", CARDS, f"standing.heart_card.{uid}")
-                if ref and c:
-                    out["heart_card"][ref] = c
+        for ref, card, p in per_unit("heart_card"):
+            c = v.choice({"c": card}, "c", CARDS, p)
+            if c:
+                out["heart_card"][ref] = c
     return out
 
 

@@ -49,3 +49,14 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
     if cur:
         lines.append("# " + ("当前：" if zh else "stored: ") + str(cur))
     return "\n".join(lines) + "\n"
+
+
+def status_line(state: dict[str, Any], player: str, lang: str, due: bool) -> str:
+    """For `gm status`: round, step and the general due; what a missing sheet means."""
+    from gm_tool.i18n import message
+
+    nxt = state.get("next") or {}
+    unit = next((u for u in state["units"] if u["id"] == nxt.get("unit")), None)
+    where = message("hunlu.status.where", lang, round=state["round"], turn=state["turn"] + 1,
+                    unit=f"{unit['name']}({unit['id']})" if unit else "-")
+    return f"{where}; {message('hunlu.status.pass' if due else 'hunlu.status.standing', lang)}"
