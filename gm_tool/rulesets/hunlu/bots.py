@@ -8,7 +8,7 @@ from typing import Any
 
 from gm_tool.core.grid import cell_name, in_bounds
 from gm_tool.rulesets.hunlu import rules as R
-from gm_tool.rulesets.hunlu.engine import fork, Game, Skip
+from gm_tool.rulesets.hunlu.engine import Game, Skip, fork
 from gm_tool.rulesets.hunlu.orders import Orders, check_game
 
 

@@ -10,7 +10,8 @@ everything automatic up to the next general able to act: round end, round start,
 from __future__ import annotations
 
 import pickle
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
@@ -582,7 +583,7 @@ class Game:
             c = to
             if fell:
                 break
-        for frm, to, d, dist, fell in plan:
+        for frm, to, _d, dist, fell in plan:
             u["ap"] -= 1
             u["legs"] += 1
             if fell:

@@ -10,7 +10,7 @@ from typing import Any
 from gm_tool.core.grid import cell_name
 from gm_tool.core.schema import Validator
 from gm_tool.errors import Problem
-from gm_tool.rulesets.hunlu.engine import fork, Dice, Game
+from gm_tool.rulesets.hunlu.engine import Dice, Game, fork
 
 SHEET_KEYS = {"turn": "turn", "回合": "turn", "player": "player", "玩家": "player", "unit": "unit",
               "魂将": "unit", "actions": "actions", "行动": "actions", "standing": "standing", "常驻": "standing"}
