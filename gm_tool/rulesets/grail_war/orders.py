@@ -255,9 +255,12 @@ def _character(v: Validator, game: Game, data: dict[str, Any]) -> Character:
 
 
 def _section(v: Validator, raw: Any, keys: dict[str, str], path: str, short: str = "use",
-             short_types: tuple[type, ...] = (bool, str)) -> dict[str, Any] | None:
+             short_types: tuple[type, ...] = (bool, str), required: bool = False) -> dict[str, Any] | None:
     """A section of the sheet with its keys made canonical; a bare value of ``short_types``
-    stands for ``{short: value}``. None (reported) when it is not a mapping."""
+    stands for ``{short: value}``. None when absent (unless ``required``) or, reported, when
+    it is not a mapping."""
+    if raw is None and not required:
+        return None
     if isinstance(raw, short_types):
         raw = {short: raw}
     if not v.typed(raw, dict, path):
@@ -281,10 +284,7 @@ def _keep(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Or
 
 def _skill(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
     """``skill``: whether to use skills, which one, and the cards it discards."""
-    skill = data.get("skill")
-    if skill is None:
-        return
-    skill = _section(v, skill, SKILL_KEYS, "skill")
+    skill = _section(v, data.get("skill"), SKILL_KEYS, "skill")
     if skill is None:
         return
     o.skill_use = _bool(v, skill, "use", "skill.use", True)
@@ -313,10 +313,7 @@ def _basic_cards(v: Validator, game: Game, data: dict[str, Any], char: Character
 
 def _magic(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
     """``magic``: whether to play magic cards, the zone priority, the hand-size priority."""
-    magic = data.get("magic")
-    if magic is None:
-        return
-    magic = _section(v, magic, MAGIC_KEYS, "magic")
+    magic = _section(v, data.get("magic"), MAGIC_KEYS, "magic")
     if magic is None:
         return
     o.magic_use = _bool(v, magic, "use", "magic.use", True)
@@ -340,7 +337,7 @@ def _equipment(v: Validator, game: Game, data: dict[str, Any], char: Character, 
         if not char.equipped(canon):
             v.add("grail.not_equipped", p, value=canon)
             continue
-        choice = _section(v, raw, EQUIP_KEYS, p)
+        choice = _section(v, raw, EQUIP_KEYS, p, required=True)
         if choice is None:
             continue
         ec = EquipmentChoice(_bool(v, choice, "use", f"{p}.use", True))
@@ -355,10 +352,7 @@ def _move(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Or
     rest of the sheet is sound."""
     from gm_tool.rulesets.grail_war import movement
 
-    move = data.get("move")
-    if move is None:
-        return
-    move = _section(v, move, MOVE_KEYS, "move", short="to", short_types=(str,))
+    move = _section(v, data.get("move"), MOVE_KEYS, "move", short="to", short_types=(str,))
     if move is None:
         return
     w, h = game.board.width, game.board.height
