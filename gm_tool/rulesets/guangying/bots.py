@@ -181,10 +181,13 @@ def _advance(w: _Writer, g: Turn, q: dict[str, Any], rnd: bool, chance: Any) -> 
 
 
 def _greedy_cell(g: Turn, q: dict[str, Any], cells: dict[str, tuple[int, list[str]]], ranked: list[str]) -> str | None:
-    """Greedy: with a chance left to strike after the move, a cell next to exactly one enemy
+    """Greedy: a cell next to the enemy fortress if one is in reach; else, with a chance left to
+    strike after the move, a cell next to exactly one enemy
     squad (the weakest leader first) reached without passing an enemy; else the cell nearest the
     enemy fortress, if nearer than here."""
     me = q["owner"]
+    if _fortress_dist(g, me, ranked[0]) <= 1:
+        return ranked[0]
     if q["actions_left"] >= 2 and q["id"] not in g.attacked:
         best = None
         for c in ranked:
