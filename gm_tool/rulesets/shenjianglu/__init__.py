@@ -1,5 +1,5 @@
 """神将录 (seed 003): a 2-8 seat card-and-board game; seats act in turn, one sheet is one player's
-whole turn. Contract: ``../shared/spec/shenjianglu.md``; rulings: docs/rulings/shenjianglu.md.
+whole turn. Contract: ``spec/shenjianglu.md`` (shared material); rulings: docs/rulings/shenjianglu.md.
 
 The class only routes the protocol to the modules that do the work (imported when first used,
 so `gm check` never loads the posts or the bots)."""
