@@ -120,3 +120,26 @@ def test_h25_target_passive_before_die():
     s, ev = play(s, [{"attack": "b"}], dice=[1, 6])
     assert [e["why"] for e in events(ev, "roll")] == ["回气心法", "attack"]
     assert unit(s, "b")["qi"] == 6 and unit(s, "b")["jing"] == 5  # 5 + 1 (no regen given); weakness on 6
+
+
+def test_h25_passive_immunity_to_skill_effects():
+    """seed l.147: "A的被动为35%免疫技能特效...首先判定是否免疫技能特效，然后判定是否触发弱点" """
+    sk = {"ward": {"name": "免疫特效", "timing": "passive", "trigger": "attacked", "chance": 35,
+                   "effects": [{"negate_effects": True}]}}
+    gens = {"warded": {"name": "护体者", "jing": 7, "qi": 10, "move": 1, "range": 2, "skills": ["ward"]}}
+    s = new({"a": {"general": "stunner", "pos": "C3"}, "b": {**B, "general": "warded"}},
+            generals={**CGEN, **gens}, skills={**CHANCY, **sk})
+    s, ev = play(s, [{"skill": "stun", "target": "b"}], dice=[2, 5])
+    assert [e["why"] for e in events(ev, "roll")] == ["免疫特效", "震晕斩"]
+    assert unit(s, "b")["jing"] == 6 and unit(s, "b")["statuses"] == [] and events(ev, "negated")
+
+
+def test_h25_passive_immunity_fails():
+    """seed l.147: "A的被动为35%免疫技能特效" (face 3 is not among the 35 % faces 1-2)"""
+    sk = {"ward": {"name": "免疫特效", "timing": "passive", "trigger": "attacked", "chance": 35,
+                   "effects": [{"negate_effects": True}]}}
+    gens = {"warded": {"name": "护体者", "jing": 7, "qi": 10, "move": 1, "range": 2, "skills": ["ward"]}}
+    s = new({"a": {"general": "stunner", "pos": "C3"}, "b": {**B, "general": "warded"}},
+            generals={**CGEN, **gens}, skills={**CHANCY, **sk})
+    s, ev = play(s, [{"skill": "stun", "target": "b"}], dice=[3, 5, 1])
+    assert [x["name"] for x in unit(s, "b")["statuses"]] == ["停止行动"]

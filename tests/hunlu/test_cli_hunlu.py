@@ -11,7 +11,7 @@ from tests.conftest import write
 def test_night_through_the_cli(tmp_path, gm):
     """seed l.85: "第一人回合：在此时只有第一魂将可以行动" (one sheet is one general's turn)"""
     d = tmp_path / "c"
-    gm("new", d, "--scenario", "hunlu_duel", "--seed", "s1")
+    gm("new", d, "--scenario", "hunlu_duel", "--seed", "hunlu-cli-seed-0123456789abcdef")
     state = json.loads(gm("show", d, "--json").stdout)
     nxt = state["next"]
     assert state["turn"] == 0 and state["round"] == 1 and nxt["player"] in ("alice", "bob")
@@ -40,7 +40,7 @@ def test_night_through_the_cli(tmp_path, gm):
 def test_other_player_view_hides_standing(tmp_path, gm):
     """seed l.120: "选择一张卡牌扣在自己面前" (gm show --player hides others' standing orders)"""
     d = tmp_path / "c"
-    gm("new", d, "--scenario", "hunlu_duel", "--seed", "s1")
+    gm("new", d, "--scenario", "hunlu_duel", "--seed", "hunlu-cli-seed-0123456789abcdef")
     state = json.loads(gm("show", d, "--json").stdout)
     due = state["next"]["player"]
     other = "alice" if due == "bob" else "bob"
@@ -57,3 +57,15 @@ def test_demo_plays_to_the_end(tmp_path, gm):
     d = tmp_path / "demo"
     gm("demo", d, "--ruleset", "hunlu")
     assert json.loads(gm("show", d, "--json").stdout)["winner"] in ("red", "blue", "draw")
+
+
+def test_hostile_dice_file_refused(tmp_path, gm):
+    """seed l.47: "扔一次骰子，上面显示的数值即为判定结果" (a hand-written _dice.yaml with a bad face: exit 1)"""
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", "hunlu_duel", "--seed", "hunlu-cli-seed-0123456789abcdef")
+    (d / "orders" / "turn-001").mkdir(parents=True, exist_ok=True)
+    for bad, field in (("dice: [3, 7]\n", "dice.1"), ("dice: [2.5]\n", "dice.0"), ("dice: [true]\n", "dice.0")):
+        write(d / "orders" / "turn-001" / "_dice.yaml", bad)
+        out = gm("resolve", d, code=1).output
+        assert "_dice.yaml" in out and field in out
+    assert json.loads(gm("show", d, "--json").stdout)["turn"] == 0

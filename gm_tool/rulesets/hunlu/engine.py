@@ -67,6 +67,7 @@ class Game:
         self.width, self.height = state["map"]["width"], state["map"]["height"]
         self.terrain: dict[Cell, int] = {parse_cell(o["pos"]): o["grade"] for o in state["obstacles"]}
         self.checking = False
+        self.negated = False
 
     # ---- helpers -------------------------------------------------------------------------
     def emit(self, type_: str, to: Any = "all", **data: Any) -> None:
@@ -306,7 +307,9 @@ class Game:
                sk: dict[str, Any] | None = None) -> float | None:
         """One strike (H10): one d6 against both sides' attributes at once (H7, H8, H25).
         Returns the damage dealt, or None when the strike failed/was nullified."""
-        self.passives(tgt, lambda t: t == "attacked", {"attacker": att})
+        pctx: dict[str, Any] = {"attacker": att}
+        self.passives(tgt, lambda t: t == "attacked", pctx)
+        self.negated = bool(pctx.get("negated"))  # the target's passive made this attack's effects miss
         fail = max(self.stat_sum(att, "strike_fail"), default=0)
         if fail and self.chance_check(att, fail, "strike_fail", passive=False):
             self.emit("strike_failed", unit=att["id"], target=tgt["id"])
@@ -432,6 +435,9 @@ class Game:
             base = (val if isinstance(val, (int, float)) and not isinstance(val, bool) else 1) + extra_dmg
             dealt = self.strike(caster, tgt, base, sk["name"], sk=sk)
             ctx["dealt"] = dealt or 0
+            if self.negated:
+                self.emit("negated", unit=tgt["id"], skill=sk["id"])
+                return False
             return dealt is not None
         if key == "damage":
             if not tgt["alive"]:
@@ -494,7 +500,7 @@ class Game:
                     if not self.effect(caster, tgt, sub, sk, ctx):
                         return False
         elif key == "negate_effects":
-            pass
+            ctx["negated"] = True
         elif key == "dash_to":
             pass  # done in cast
         return True
