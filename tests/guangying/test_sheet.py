@@ -141,3 +141,11 @@ def test_standing_kept_until_changed():
     s, _ = turn(s)
     s, _ = turn(s, standing={"squads": {"t1": "fight_on"}})
     assert s["players"][0]["standing"] == {"leader_dies": "return", "squads": {"t1": "fight_on"}}
+
+
+def test_one_step_path_as_a_cell():
+    """seed l.45: "每次移动一个格子，算作消耗一点移动力。" (path: C5 is path: [C5])"""
+    s = board(sq("alice", "C4", "w1:战士"))
+    after, _ = turn(s, {"move": "w1", "path": "C,5"})
+    assert pos(after, "w1") == "C5"
+    assert refusals(s, {"move": "w1", "path": "C5 C6"}) == [("actions[0].path", "guangying.sheet.path")]

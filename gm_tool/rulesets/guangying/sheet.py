@@ -88,8 +88,8 @@ class _Reader:
         return out
 
     def cells(self, value: Any, f: str) -> list[str] | None:
-        if isinstance(value, str) and _cell(value) is None and "," not in value:
-            value = [value]
+        if isinstance(value, str) and _cell(value) is not None:
+            value = [value]  # a one-step path written as a cell
         if not isinstance(value, list) or not value:
             self.add("guangying.sheet.path", f)
             return None
