@@ -89,28 +89,112 @@ def _skills(v: Validator, raw: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
+def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") -> Game:
+    """The game at turn 0: every problem of the scenario is reported at once, naming its field."""
+    v = Validator(source, lang)
+    top = v.unknown_keys(scenario, TOP_KEYS)
+    sides = _sides(v, top)
+    if "map" not in top:
+        v.add("field.required", "map")
+        v.raise_if_any()
+    built = _board(v, top["map"], sides)
+    rules = _rules(v, top.get("rules") or {})
+    if built is None:
+        v.raise_if_any()
+        raise AssertionError("a board that failed validation leaves a problem")
+    board, strongholds = built
+    pool, equipment = _cards()
+    setup = _Setup(v, board, sides, pool, equipment, _skills(v, top.get("skills")), top.get("skills"))
+    characters, deal_later = _characters(setup, top.get("characters") or [])
+    _check_capacity(v, characters, rules)
+    _check_deck_order(v, top.get("deck"), pool)
+    v.raise_if_any()
+    _shuffle_and_deal(Chance(seed, "setup"), pool, equipment, deal_later, top.get("deck"), rules)
+    return Game(0, list(sides), board, characters, strongholds, pool, equipment, rules, skills=setup.skills)
+
+
+def _sides(v: Validator, top: dict[str, Any]) -> list[Any]:
+    """``sides``: two or more distinct usable names (else the default two, reported)."""
+    sides = top.get("sides", list(SIDES_DEFAULT))
+    if not v.typed(sides, list, "sides") or len(sides) < 2 or len(set(map(str, sides))) != len(sides) \
+            or not all(safe_name(s) for s in sides):
+        v.add("grail.sides", "sides", value=sides)
+        sides = list(SIDES_DEFAULT)
+    return sides
+
+
+def _rules(v: Validator, raw: Any) -> dict[str, Any]:
+    """``rules``: the defaults, with the scenario's integers over them."""
+    rules = dict(DEFAULT_RULES)
+    if v.typed(raw, dict, "rules"):
+        for key, value in raw.items():
+            if key not in DEFAULT_RULES:
+                v.add("field.unknown", f"rules.{key}", allowed=", ".join(DEFAULT_RULES))
+            elif value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+                v.add("field.type", f"rules.{key}", expected="integer ≥ 0", got=repr(value))
+            else:
+                rules[key] = value
+    return rules
+
+
+def _cards() -> tuple[Deck, list[Card]]:
+    """The deck (R8) in its file's order, and the equipment pile (R6), one card per equipment."""
+    deck_cards = [Card(i, *parse_card_spec(text)) for i, text in enumerate(data.load("deck")["cards"], 1)]
+    marks = data.load("deck").get("equipment") or {}
+    equipment = [Card(EQUIPMENT_BASE_ID + i, *parse_card_spec(f"{name} {marks[name]}" if name in marks else name))
+                 for i, name in enumerate(n for n in cards.all_names() if cards.is_equipment(n))]
+    return Deck(list(reversed(deck_cards)), [], "deck"), equipment
+
+
+def _shuffle_and_deal(chance: Chance, pool: Deck, equipment: list[Card], deal_later: list[Character],
+                      deck: Any, rules: dict[str, Any]) -> None:
+    """Shuffle what is left of the deck, put ``deck.order`` on top, deal the hands the scenario
+    did not give, shuffle the equipment pile."""
+    rest = sorted(pool.draw_pile, key=lambda card: card.id)
+    chance.shuffle(rest, why="deck")
+    on_top = [_take_from(rest, spec) for spec in ((deck or {}).get("order") or [])]
+    pool.draw_pile = rest + list(reversed(on_top))
+    for c in deal_later:
+        c.hand = pool.draw(rules["initial_hand"], None)
+    chance.shuffle(equipment, why="equipment")
+
+
+def _unique(v: Validator, value: Any, seen: set[Any], path: str) -> None:
+    """Report ``value`` at ``path`` if it was seen before; remember it."""
+    if value in seen:
+        v.add("field.duplicate", path, value=value)
+    seen.add(value)
+
+
+# the map -------------------------------------------------------------------------------------------
 def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stronghold]] | None:
-    path = "map"
+    """``map``: a bundled map's name or an inline map: size, rows, tunnels, strongholds."""
     if isinstance(spec, str):
         if spec not in data.map_names():
-            v.add("field.choice", path, value=spec, allowed=", ".join(data.map_names()) or "(inline map)")
+            v.add("field.choice", "map", value=spec, allowed=", ".join(data.map_names()) or "(inline map)")
             return None
         spec = data.load(f"maps/{spec}")
-    if not v.typed(spec, dict, path):
+    if not v.typed(spec, dict, "map"):
         return None
     spec = v.unknown_keys(spec, MAP_KEYS, "map.")
     width = v.integer(spec, "width", "map.width", 1, 702)
     height = v.integer(spec, "height", "map.height", 1, 9999)
-    rows = spec.get("rows")
     if width is None or height is None:
         if "width" not in spec:
             v.add("field.required", "map.width")
         if "height" not in spec:
             v.add("field.required", "map.height")
         return None
-    if width * height > MAX_CELLS:  # refused before anything the size of the map is built
-        v.add("grail.map_too_big", "map", cells=width * height, width=width, height=height, limit=MAX_CELLS)
+    rows = _rows(v, spec.get("rows"), width, height)
+    if rows is None:
         return None
+    board = Board(width, height, [str(r) for r in rows], [])
+    _tunnels(v, spec.get("tunnels") or [], board)
+    return board, _strongholds(v, spec.get("strongholds") or [], board, sides)
+
+
+def _rows(v: Validator, rows: Any, width: int, height: int) -> list[Any] | None:
+    """``map.rows``: ``height`` strings of ``width`` terrain letters (all plain when absent)."""
     if rows is None:
         rows = ["." * width] * height
     if not v.typed(rows, list, "map.rows"):
@@ -125,33 +209,43 @@ def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stron
         bad = sorted(set(row) - set(TERRAIN))
         if bad:
             v.add("field.choice", f"map.rows[{i}]", value="".join(bad), allowed=" ".join(TERRAIN))
-    board = Board(width, height, [str(r) for r in rows], [])
+    return rows
 
-    def rows_ok(c: Cell) -> bool:  # the row of a cell is there and long enough to look it up
-        return c[1] < len(board.rows) and isinstance(board.rows[c[1]], str) and c[0] < len(board.rows[c[1]])
-    tunnels = spec.get("tunnels") or []
-    if v.typed(tunnels, list, "map.tunnels"):
-        for i, t in enumerate(tunnels):
-            p = f"map.tunnels[{i}]"
-            if not v.typed(t, dict, p):
-                continue
-            mouths = t.get("mouths")
-            if not isinstance(mouths, list) or len(mouths) != 2:
-                v.add("field.type", f"{p}.mouths", expected="2 cells", got=repr(mouths))
-                continue
-            cells = [v.cell(m, f"{p}.mouths[{j}]", width, height) for j, m in enumerate(mouths)]
-            length = v.integer(t, "length", f"{p}.length", 1, 99, default=1)
-            for j, c in enumerate(cells):
-                in_river = c is not None and rows_ok(c) and board.terrain(c) == RIVER
-                if in_river or (j == 1 and c is not None and c == cells[0]):
-                    v.add("grail.tunnel_mouth", f"{p}.mouths[{j}]", cell=cell_name(c))
-            if None not in cells:
-                board.tunnels.append({"mouths": [cell_name(c) for c in cells], "length": length})
+
+def _on_rows(board: Board, c: Cell) -> bool:
+    """Whether the rows reach this cell, so that its terrain can be looked up."""
+    return c[1] < len(board.rows) and isinstance(board.rows[c[1]], str) and c[0] < len(board.rows[c[1]])
+
+
+def _tunnels(v: Validator, tunnels: Any, board: Board) -> None:
+    """``map.tunnels``: two distinct mouths off the river and a length each."""
+    if not v.typed(tunnels, list, "map.tunnels"):
+        return
+    for i, t in enumerate(tunnels):
+        p = f"map.tunnels[{i}]"
+        if not v.typed(t, dict, p):
+            continue
+        mouths = t.get("mouths")
+        if not isinstance(mouths, list) or len(mouths) != 2:
+            v.add("field.type", f"{p}.mouths", expected="2 cells", got=repr(mouths))
+            continue
+        cells = [v.cell(m, f"{p}.mouths[{j}]", board.width, board.height) for j, m in enumerate(mouths)]
+        length = v.integer(t, "length", f"{p}.length", 1, 99, default=1)
+        for j, c in enumerate(cells):
+            in_river = c is not None and _on_rows(board, c) and board.terrain(c) == RIVER
+            if in_river or (j == 1 and c is not None and c == cells[0]):
+                v.add("grail.tunnel_mouth", f"{p}.mouths[{j}]", cell=cell_name(c))
+        if None not in cells:
+            board.tunnels.append({"mouths": [cell_name(c) for c in cells], "length": length})
+
+
+def _strongholds(v: Validator, raw: Any, board: Board, sides: list[str]) -> list[Stronghold]:
+    """``map.strongholds``: unique ids, a kind, a position inside its territory and off the
+    river, territories that do not overlap."""
     strongholds: list[Stronghold] = []
-    owned: dict[Cell, int] = {}
-    raw = spec.get("strongholds") or []
     if not v.typed(raw, list, "map.strongholds"):
-        return board, strongholds
+        return strongholds
+    owned: dict[Cell, int] = {}
     ids: set[int] = set()
     for i, s in enumerate(raw):
         p = f"map.strongholds[{i}]"
@@ -162,89 +256,67 @@ def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stron
         if sid is None:
             v.add("field.required", f"{p}.id")
             continue
-        if sid in ids:
-            v.add("field.duplicate", f"{p}.id", value=sid)
-        ids.add(sid)
-        pos = v.cell(s.get("pos"), f"{p}.pos", width, height)
+        _unique(v, sid, ids, f"{p}.id")
+        pos = v.cell(s.get("pos"), f"{p}.pos", board.width, board.height)
         kind = v.choice(s, "kind", {k: k for k in KINDS}, f"{p}.kind")
         if kind is None and "kind" not in s:
             v.add("field.required", f"{p}.kind")
         owner = v.choice(s, "owner", {x: x for x in sides}, f"{p}.owner")
-        territory: list[Cell] = []
-        for j, t in enumerate(s.get("territory") or ([s["pos"]] if "pos" in s else [])):
-            c = v.cell(t, f"{p}.territory[{j}]", width, height)
-            if c is None:
-                continue
-            if c in owned and owned[c] != sid:
-                v.add("grail.territory_overlap", f"{p}.territory[{j}]", cell=cell_name(c), other=owned[c])
-            elif c not in territory:
-                owned[c] = sid
-                territory.append(c)
+        territory = _territory(v, s, p, sid, board, owned)
         if pos is not None and territory and pos not in territory:
             v.add("grail.stronghold_outside", f"{p}.pos", cell=cell_name(pos))
-        if pos is not None and rows_ok(pos) and board.terrain(pos) == RIVER:
+        if pos is not None and _on_rows(board, pos) and board.terrain(pos) == RIVER:
             v.add("grail.stronghold_river", f"{p}.pos", cell=cell_name(pos))
         if pos is not None and kind is not None:
             name = s.get("name") if isinstance(s.get("name"), str) else f"#{sid}"
             strongholds.append(Stronghold(sid, name, pos, kind, territory, owner))
-    return board, strongholds
+    return strongholds
 
 
-def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") -> Game:
-    v = Validator(source, lang)
-    top = v.unknown_keys(scenario, TOP_KEYS)
-    sides = top.get("sides", list(SIDES_DEFAULT))
-    if not v.typed(sides, list, "sides") or len(sides) < 2 or len(set(map(str, sides))) != len(sides) \
-            or not all(safe_name(s) for s in sides):
-        v.add("grail.sides", "sides", value=sides)
-        sides = list(SIDES_DEFAULT)
-    if "map" not in top:
-        v.add("field.required", "map")
-        v.raise_if_any()
-    built = _board(v, top["map"], sides)
-    rules = dict(DEFAULT_RULES)
-    raw_rules = top.get("rules") or {}
-    if v.typed(raw_rules, dict, "rules"):
-        for key, value in raw_rules.items():
-            if key not in DEFAULT_RULES:
-                v.add("field.unknown", f"rules.{key}", allowed=", ".join(DEFAULT_RULES))
-            elif value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-                v.add("field.type", f"rules.{key}", expected="integer ≥ 0", got=repr(value))
-            elif value is not None and value > MAX_RULE:
-                v.add("field.range", f"rules.{key}", value=value, allowed=f"0-{MAX_RULE}")
-            else:
-                rules[key] = value
-    if built is None:
-        v.raise_if_any()
-        raise AssertionError("a board that failed validation leaves a problem")
-    board, strongholds = built
+def _territory(v: Validator, s: dict[str, Any], p: str, sid: int, board: Board, owned: dict[Cell, int]) -> list[Cell]:
+    """A stronghold's territory (its own cell when not given); a cell another stronghold
+    owns is reported."""
+    territory: list[Cell] = []
+    for j, t in enumerate(s.get("territory") or ([s["pos"]] if "pos" in s else [])):
+        c = v.cell(t, f"{p}.territory[{j}]", board.width, board.height)
+        if c is None:
+            continue
+        if c in owned and owned[c] != sid:
+            v.add("grail.territory_overlap", f"{p}.territory[{j}]", cell=cell_name(c), other=owned[c])
+        elif c not in territory:
+            owned[c] = sid
+            territory.append(c)
+    return territory
 
-    chance = Chance(seed, "setup")
-    deck_cards = [Card(i, *parse_card_spec(text)) for i, text in enumerate(data.load("deck")["cards"], 1)]
-    marks = data.load("deck").get("equipment") or {}
-    equipment = [Card(EQUIPMENT_BASE_ID + i, *parse_card_spec(f"{name} {marks[name]}" if name in marks else name))
-                 for i, name in enumerate(n for n in cards.all_names() if cards.is_equipment(n))]
-    pool = Deck(list(reversed(deck_cards)), [], "deck")
 
-    custom_skills = _skills(v, top.get("skills"))
-    roster = {c["id"]: c for c in (data.load("characters") or {}).get("characters", [])} \
-        if (data.HERE / "characters.yaml").exists() else {}
-    class_defaults = data.load("classes")
-    characters: list[Character] = []
-    deal_later: list[Character] = []
-    raw_chars = top.get("characters") or []
-    if not v.typed(raw_chars, list, "characters") or not raw_chars:
+# the characters -------------------------------------------------------------------------------------
+class _Setup:
+    """What reading the characters needs from the rest of the scenario."""
+
+    def __init__(self, v: Validator, board: Board, sides: list[str], pool: Deck, equipment: list[Card],
+                 skills: dict[str, dict[str, Any]], raw_skills: Any):
+        from gm_tool.rulesets.grail_war.combat import skills as skilldefs
+
+        self.v, self.board, self.sides, self.pool, self.equipment = v, board, sides, pool, equipment
+        self.skills = skills          # the scenario's own skills that passed their checks
+        self.raw_skills = raw_skills  # the scenario's ``skills:`` as written
+        self.bundled = skilldefs.registry()
+        self.roster = {c["id"]: c for c in (data.load("characters") or {}).get("characters", [])} \
+            if (data.HERE / "characters.yaml").exists() else {}
+        self.class_defaults = data.load("classes")
+
+
+def _characters(setup: _Setup, raw: Any) -> tuple[list[Character], list[Character]]:
+    """``characters``: each one read over its roster entry. Returns the characters and those
+    whose hand is to be dealt."""
+    v = setup.v
+    if not v.typed(raw, list, "characters") or not raw:
         v.add("field.required", "characters")
         v.raise_if_any()
-    if len(raw_chars) > MAX_CHARACTERS:
-        v.add("grail.too_many_characters", "characters", n=len(raw_chars), limit=MAX_CHARACTERS)
-        v.raise_if_any()
-    if len(raw_chars) * board.width * board.height > MAX_CHARACTER_CELLS:
-        v.add("grail.too_much_work", "characters", n=len(raw_chars), cells=board.width * board.height,
-              limit=MAX_CHARACTER_CELLS)
-        v.raise_if_any()
+    characters: list[Character] = []
+    deal_later: list[Character] = []
     seen_ids: set[str] = set()
-    for i, ch in enumerate(raw_chars):
+    for i, ch in enumerate(raw):
         p = f"characters[{i}]"
         if not v.typed(ch, dict, p):
             continue
@@ -253,82 +325,91 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
         if not safe_name(cid):
             v.add("grail.bad_id", f"{p}.id", value=cid)
             continue
-        if cid in seen_ids:
-            v.add("field.duplicate", f"{p}.id", value=cid)
-        seen_ids.add(cid)
-        base = {**roster.get(cid, {}), **ch}
-        cls = v.choice(base, "class", {c: c for c in CLASSES} | {c.lower(): c for c in CLASSES}, f"{p}.class")
-        if cls is None:
-            if "class" not in base:
-                v.add("field.required", f"{p}.class")
+        _unique(v, cid, seen_ids, f"{p}.id")
+        base = {**setup.roster.get(cid, {}), **ch}
+        c = _character(setup, base, cid, p)
+        if c is None:
             continue
-        side = v.choice(base, "side", {s: s for s in sides}, f"{p}.side")
-        player = base.get("player", cid)
-        if not safe_name(player):
-            v.add("player.bad_name", f"{p}.player", player=player)
-        pos = v.cell(base.get("pos"), f"{p}.pos", board.width, board.height)
-        defaults = class_defaults[cls]
-        max_hp = v.integer(base, "max_hp", f"{p}.max_hp", 1, 99, default=base.get("hp", defaults["hp"]) if isinstance(base.get("hp", 0), int) else defaults["hp"])
-        hp = v.integer(base, "hp", f"{p}.hp", 1, max_hp or 99, default=max_hp)
-        move = v.integer(base, "move", f"{p}.move", 0, 99, default=defaults["move"])
-        skills = base.get("skills", [])
-        if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
-            v.add("field.type", f"{p}.skills", expected="list of skill ids", got=repr(skills))
-            skills = []
-        from gm_tool.rulesets.grail_war.combat import skills as skilldefs
-
-        for j, sid in enumerate(skills):
-            if sid not in skilldefs.registry() and sid not in custom_skills \
-                    and not (isinstance(top.get("skills"), dict) and sid in top["skills"]):  # reported at skills.<id>
-                v.add("field.choice", f"{p}.skills[{j}]", value=sid,
-                      allowed=", ".join([*custom_skills, *skilldefs.registry()]))
-        if side is None or pos is None or hp is None or move is None or max_hp is None:
-            if side is None and "side" not in base:
-                v.add("field.required", f"{p}.side")
-            continue
-        c = Character(cid, str(base.get("name", cid)), player, side, cls, hp, max_hp, pos, move, skills=list(skills))
         if "hand" in base:
-            hand = base["hand"] if isinstance(base["hand"], list) else None
-            if hand is None:
-                v.add("field.type", f"{p}.hand", expected="list", got=repr(base["hand"]))
-            for j, spec in enumerate(hand or []):
-                card = _take_card(v, pool, spec, f"{p}.hand[{j}]")
-                if card:
-                    c.hand.append(card)
+            _hand(setup, c, base["hand"], p)
         else:
             deal_later.append(c)
-        equip = base.get("equipment") or {}
-        if v.typed(equip, dict, f"{p}.equipment"):
-            for slot, name in equip.items():
-                ep = f"{p}.equipment.{slot}"
-                if slot not in ("weapon", "armor"):
-                    v.add("field.unknown", ep, allowed="weapon, armor")
-                    continue
-                if name is None:
-                    continue
-                canon = cards.canonical(name)
-                if canon is None or cards.slot_of(canon) != slot:
-                    v.add("grail.bad_equipment", ep, value=name, slot=slot)
-                    continue
-                item = next((e for e in equipment if e.name == canon), None)
-                if item is None:
-                    v.add("grail.equipment_taken", ep, value=canon)
-                    continue
-                equipment.remove(item)
-                c.equipment[slot] = item
+        _gear(setup, c, base.get("equipment") or {}, p)
         characters.append(c)
-    _check_capacity(v, characters, rules)
-    _check_deck_order(v, top.get("deck"), pool)
-    v.raise_if_any()
+    return characters, deal_later
 
-    rest = sorted(pool.draw_pile, key=lambda card: card.id)
-    chance.shuffle(rest, why="deck")
-    on_top = [_take_from(rest, spec) for spec in ((top.get("deck") or {}).get("order") or [])]
-    pool.draw_pile = rest + list(reversed(on_top))
-    for c in deal_later:
-        c.hand = pool.draw(rules["initial_hand"], None)
-    chance.shuffle(equipment, why="equipment")
-    return Game(0, list(sides), board, characters, strongholds, pool, equipment, rules, skills=custom_skills)
+
+def _character(setup: _Setup, base: dict[str, Any], cid: str, p: str) -> Character | None:
+    """One character's class, side, player, position, HP, move and skills (None if unusable)."""
+    v = setup.v
+    cls = v.choice(base, "class", {c: c for c in CLASSES} | {c.lower(): c for c in CLASSES}, f"{p}.class")
+    if cls is None:
+        if "class" not in base:
+            v.add("field.required", f"{p}.class")
+        return None
+    side = v.choice(base, "side", {s: s for s in setup.sides}, f"{p}.side")
+    player = base.get("player", cid)
+    if not safe_name(player):
+        v.add("player.bad_name", f"{p}.player", player=player)
+    pos = v.cell(base.get("pos"), f"{p}.pos", setup.board.width, setup.board.height)
+    defaults = setup.class_defaults[cls]
+    max_hp = v.integer(base, "max_hp", f"{p}.max_hp", 1, 99, default=base.get("hp", defaults["hp"]) if isinstance(base.get("hp", 0), int) else defaults["hp"])
+    hp = v.integer(base, "hp", f"{p}.hp", 1, max_hp or 99, default=max_hp)
+    move = v.integer(base, "move", f"{p}.move", 0, 99, default=defaults["move"])
+    skills = _skill_ids(setup, base.get("skills", []), p)
+    if side is None or pos is None or hp is None or move is None or max_hp is None:
+        if side is None and "side" not in base:
+            v.add("field.required", f"{p}.side")
+        return None
+    return Character(cid, str(base.get("name", cid)), player, side, cls, hp, max_hp, pos, move, skills=list(skills))
+
+
+def _skill_ids(setup: _Setup, skills: Any, p: str) -> list[str]:
+    """A character's skills: ids of bundled skills or of the scenario's own."""
+    v = setup.v
+    if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+        v.add("field.type", f"{p}.skills", expected="list of skill ids", got=repr(skills))
+        return []
+    for j, sid in enumerate(skills):
+        if sid not in setup.bundled and sid not in setup.skills \
+                and not (isinstance(setup.raw_skills, dict) and sid in setup.raw_skills):  # reported at skills.<id>
+            v.add("field.choice", f"{p}.skills[{j}]", value=sid, allowed=", ".join([*setup.skills, *setup.bundled]))
+    return skills
+
+
+def _hand(setup: _Setup, c: Character, raw: Any, p: str) -> None:
+    """A hand the scenario gives: cards taken out of the deck (never equipment)."""
+    hand = raw if isinstance(raw, list) else None
+    if hand is None:
+        setup.v.add("field.type", f"{p}.hand", expected="list", got=repr(raw))
+    for j, spec in enumerate(hand or []):
+        card = _take_card(setup.v, setup.pool, spec, f"{p}.hand[{j}]")
+        if card:
+            c.hand.append(card)
+
+
+def _gear(setup: _Setup, c: Character, equip: Any, p: str) -> None:
+    """``equipment``: a weapon and an armour of the right slot, taken out of the equipment pile."""
+    v = setup.v
+    if not v.typed(equip, dict, f"{p}.equipment"):
+        return
+    for slot, name in equip.items():
+        ep = f"{p}.equipment.{slot}"
+        if slot not in ("weapon", "armor"):
+            v.add("field.unknown", ep, allowed="weapon, armor")
+            continue
+        if name is None:
+            continue
+        canon = cards.canonical(name)
+        if canon is None or cards.slot_of(canon) != slot:
+            v.add("grail.bad_equipment", ep, value=name, slot=slot)
+            continue
+        item = next((e for e in setup.equipment if e.name == canon), None)
+        if item is None:
+            v.add("grail.equipment_taken", ep, value=canon)
+            continue
+        setup.equipment.remove(item)
+        c.equipment[slot] = item
 
 
 def _take_card(v: Validator, pool: Deck, spec: Any, path: str) -> Card | None:
