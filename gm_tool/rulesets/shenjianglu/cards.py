@@ -73,6 +73,23 @@ FACTION_VALUES = {"中立": NEUTRAL, "neutral": NEUTRAL}
 IMMUNE_VALUES = _aliases({"spell": ("法术", "法術")})
 
 
+KIND_NAMES = {
+    "mapping": ("映射", "mapping"), "integer": ("整数", "integer"), "boolean": ("布尔值", "boolean"),
+    "text": ("文字（1-40 字）", "text (1-40 characters)"), "effects": ("效果列表", "list of effects"),
+    "list": ("列表", "list"), "name": ("名称", "name"), "cards": ("卡牌名列表", "list of card names"),
+    "cells": ("格子列表", "list of cells"), "card_name": ("卡牌名（1-20 字）", "card name (1-20 characters)"),
+    "unit": ("人物编号", "unit id"),
+}
+
+
+def wrong(kind: str, value: Any) -> dict[str, str]:
+    """The parameters of ``shenjianglu.field.type``: what was expected, in both languages, and what came."""
+    from gm_tool.core.schema import type_name
+
+    zh, en = KIND_NAMES[kind]
+    return {"zh": zh, "en": en, "got": type_name(value)}
+
+
 class _Reader:
     def __init__(self, source: str, problems: list[Problem]):
         self.source, self.problems = source, problems
@@ -82,7 +99,7 @@ class _Reader:
 
     def keys(self, data: Any, table: dict[str, str], path: str) -> dict[str, Any] | None:
         if not isinstance(data, dict):
-            self.bad("field.type", path, expected="mapping", got=type(data).__name__)
+            self.bad("shenjianglu.field.type", path, **wrong("mapping", data))
             return None
         out: dict[str, Any] = {}
         allowed = ", ".join(sorted(set(table.values())))
@@ -104,7 +121,7 @@ class _Reader:
 
     def integer(self, value: Any, path: str, lo: int = 0, hi: int = 99) -> int | None:
         if type(value) is not int:
-            self.bad("field.type", path, expected="integer", got=type(value).__name__)
+            self.bad("shenjianglu.field.type", path, **wrong("integer", value))
             return None
         if not lo <= value <= hi:
             self.bad("field.range", path, value=value, allowed=f"{lo}-{hi}")
@@ -113,13 +130,13 @@ class _Reader:
 
     def text(self, value: Any, path: str) -> str | None:
         if not isinstance(value, str) or not value.strip() or len(value) > 40:
-            self.bad("field.type", path, expected="string (1-40)", got=type(value).__name__)
+            self.bad("shenjianglu.field.type", path, **wrong("text", value))
             return None
         return value.strip()
 
     def flag(self, value: Any, path: str) -> bool:
         if type(value) is not bool:
-            self.bad("field.type", path, expected="boolean", got=type(value).__name__)
+            self.bad("shenjianglu.field.type", path, **wrong("boolean", value))
             return False
         return value
 
@@ -139,7 +156,7 @@ def _stats(r: _Reader, value: Any, path: str, lo: int) -> dict[str, int]:
 
 def _effects(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not value:
-        r.bad("field.type", path, expected="list of effects", got=type(value).__name__)
+        r.bad("shenjianglu.field.type", path, **wrong("effects", value))
         return []
     out = []
     table = {a: k for a, k in EFFECT_KEYS.items() if k in allowed}
@@ -264,7 +281,7 @@ def read_card(name: str, raw: Any, source: str, path: str, problems: list[Proble
     if ctype in ("character", "equipment"):
         skills = data.get("skills", [])
         if not isinstance(skills, list):
-            r.bad("field.type", f"{path}.skills", expected="list", got=type(skills).__name__)
+            r.bad("shenjianglu.field.type", f"{path}.skills", **wrong("list", skills))
             skills = []
         card["skills"] = [s for i, raw_s in enumerate(skills, 1) if (s := _skill(r, raw_s, f"{path}.skills.{i}"))]
         names = [s["name"] for s in card["skills"]]

@@ -6,6 +6,7 @@ from gm_tool.core.narrate import Narration
 from gm_tool.i18n import register
 
 register({
+    "shenjianglu.field.type": {"zh": "类型错误：应为{zh}，实为 {got}", "en": "wrong type: expected {en}, got {got}"},
     # cards and scenario
     "shenjianglu.card.one_effect": {"zh": "一个效果只能有一个键（如 {{damage: 2}}）",
                                     "en": "an effect has exactly one key (like {{damage: 2}})"},

@@ -11,7 +11,7 @@ from gm_tool.core import yamlpos
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, column_name, parse_cell
 from gm_tool.errors import GmError, Problem
-from gm_tool.rulesets.shenjianglu.cards import _aliases
+from gm_tool.rulesets.shenjianglu.cards import _aliases, wrong
 from gm_tool.rulesets.shenjianglu.engine import Illegal, play
 
 TOP_KEYS = _aliases({"turn": ("回合",), "player": ("玩家",), "actions": ("行动", "行動")})
@@ -51,7 +51,7 @@ def _text(v: Any) -> str | None:
 def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list[Problem]) -> dict[str, Any] | None:
     path = f"actions.{i}"
     if not isinstance(raw, dict):
-        _bad(problems, source, "field.type", path, expected="mapping", got=type(raw).__name__)
+        _bad(problems, source, "shenjianglu.field.type", path, **wrong("mapping", raw))
         return None
     data: dict[str, Any] = {}
     ok = True
@@ -89,7 +89,7 @@ def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list
     def name(key: str) -> str | None:
         s = _text(data.get(key))
         if s is None:
-            _bad(problems, source, "field.type", f"{path}.{key}", expected="name", got=type(data.get(key)).__name__)
+            _bad(problems, source, "shenjianglu.field.type", f"{path}.{key}", **wrong("name", data.get(key)))
         return s
 
     out: dict[str, Any] = {"kind": kind}
@@ -137,9 +137,8 @@ def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list
             _bad(problems, source, "field.range", f"{path}.targets", value=len(t), allowed="1-8")
             t = []
         out["targets"] = [name_ for j, x in enumerate(t, 1)
-                          if (name_ := _text(x)) is not None or _bad(problems, source, "field.type",
-                                                                      f"{path}.targets.{j}", expected="unit id",
-                                                                      got=type(x).__name__)]
+                          if (name_ := _text(x)) is not None or _bad(problems, source, "shenjianglu.field.type",
+                                                                      f"{path}.targets.{j}", **wrong("unit", x))]
     elif kind == "cast":
         out["targets"] = []
     return out if ok else None
@@ -175,7 +174,7 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str =
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        _bad(problems, source, "field.type", "actions", expected="list", got=type(raw).__name__)
+        _bad(problems, source, "shenjianglu.field.type", "actions", **wrong("list", raw))
         raw = []
     if len(raw) > MAX_ACTIONS:
         _bad(problems, source, "field.range", "actions", value=len(raw), allowed=f"0-{MAX_ACTIONS}")

@@ -14,7 +14,7 @@ from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, column_name, parse_cell
 from gm_tool.errors import GmError, Problem
 from gm_tool.rulesets.shenjianglu import cards as cardlib
-from gm_tool.rulesets.shenjianglu.cards import FACE_VALUES, NEUTRAL, _aliases, rank
+from gm_tool.rulesets.shenjianglu.cards import FACE_VALUES, NEUTRAL, _aliases, rank, wrong
 from gm_tool.rulesets.shenjianglu.engine import Turn, new_unit, team_of
 
 RULES = {"mana": 9, "draw": 1, "initial_hand": 5, "draw_limit": 12, "empty_deck_loss": 2, "odd_mana": 6,
@@ -43,7 +43,7 @@ class _Check:
 
     def keys(self, data: Any, table: dict[str, str], path: str) -> dict[str, Any]:
         if not isinstance(data, dict):
-            self.bad("field.type", path, expected="mapping", got=type(data).__name__)
+            self.bad("shenjianglu.field.type", path, **wrong("mapping", data))
             return {}
         out = {}
         for k, v in data.items():
@@ -58,7 +58,7 @@ class _Check:
         if value is None:
             return []
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-            self.bad("field.type", path, expected="list of card names", got=type(value).__name__)
+            self.bad("shenjianglu.field.type", path, **wrong("cards", value))
             return []
         return [x.strip() for x in value]
 
@@ -88,7 +88,7 @@ def load_board(ref: Any, c: _Check) -> dict[str, Any] | None:
 
     raw_void = data.get("void") or []
     if not isinstance(raw_void, list):
-        c.bad("field.type", "board.void", expected="list of cells", got=type(raw_void).__name__)
+        c.bad("shenjianglu.field.type", "board.void", **wrong("cells", raw_void))
         raw_void = []
     void = [cell(v, f"board.void.{i}") for i, v in enumerate(raw_void, 1)]
     out: dict[str, Any] = {"width": w, "height": h, "void": [v for v in void if v], "thrones": {}, "spawns": {},
@@ -175,7 +175,7 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
     rules = dict(RULES)
     raw_rules = scenario.get("rules") or {}
     if not isinstance(raw_rules, dict):
-        c.bad("field.type", "rules", expected="mapping", got=type(raw_rules).__name__)
+        c.bad("shenjianglu.field.type", "rules", **wrong("mapping", raw_rules))
         raw_rules = {}
     for k, v in raw_rules.items():
         if k not in RULES:
@@ -187,11 +187,11 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
     extra: dict[str, Any] = {}
     raw_cat = scenario.get("catalogue") or {}
     if not isinstance(raw_cat, dict):
-        c.bad("field.type", "catalogue", expected="mapping", got=type(raw_cat).__name__)
+        c.bad("shenjianglu.field.type", "catalogue", **wrong("mapping", raw_cat))
         raw_cat = {}
     for name, body in raw_cat.items():
         if not isinstance(name, str) or not name.strip() or len(name) > 20:
-            c.bad("field.type", f"catalogue.{name}", expected="card name (1-20 characters)", got=type(name).__name__)
+            c.bad("shenjianglu.field.type", f"catalogue.{name}", **wrong("card_name", name))
             continue
         card = cardlib.read_card(name, body, source, f"catalogue.{name}", c.problems)
         if card:
@@ -217,8 +217,14 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
     players: set[str] = set()
     for n in range(1, k + 1):
         path = f"seats.{n}"
-        data = c.keys(_by_seat(raw_seats, n), SEAT_KEYS, path)
+        raw_seat = _by_seat(raw_seats, n)
+        data = c.keys(raw_seat, SEAT_KEYS, path)
+        if not isinstance(raw_seat, dict):
+            continue
         player = data.get("player")
+        if player is None:
+            c.bad("field.required", f"{path}.player")
+            continue
         if not isinstance(player, str) or not PLAYER_RE.match(player):
             c.bad("player.bad_name", f"{path}.player", player=player)
             continue
@@ -281,7 +287,7 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
 
 def _set_pieces(state: dict[str, Any], raw: Any, by_player: dict[str, Any], cat: dict[str, Any], c: _Check) -> None:
     if not isinstance(raw, list):
-        c.bad("field.type", "units", expected="list", got=type(raw).__name__)
+        c.bad("shenjianglu.field.type", "units", **wrong("list", raw))
         return
     board = state["board"]
     w, h = board["width"], board["height"]
