@@ -459,10 +459,14 @@ def _orders_for(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any]
     as the ruleset declares) and the players who sent nothing."""
     files = op.campaign.order_files(n)
     due = op.ruleset.due(state)
-    present = [files[p] for p in due if p in files]
+    # a ruleset with standing orders also reads the sheets of players who are not due
+    others = [p for p in op.ruleset.players(state) if p not in due and p in files] if op.ruleset.standing_sheets else []
+    present = [files[p] for p in due + others if p in files]
     parsed = {p: orders for p, (_, orders) in check_files(op, present, op.lang, state).items()}
     missing = [p for p in due if p not in parsed]
-    return {p: parsed[p] if p in parsed else op.ruleset.missing_orders(state, p) for p in due}, missing
+    orders = {p: parsed[p] if p in parsed else op.ruleset.missing_orders(state, p) for p in due}
+    orders.update({p: parsed[p] for p in others if p in parsed})
+    return orders, missing
 
 
 DICE_FILE = "_dice.yaml"

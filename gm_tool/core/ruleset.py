@@ -132,6 +132,7 @@ class RulesetBase:
     missing_sheet: ClassVar[str] = DEFAULT
     bot_kinds: ClassVar[tuple[str, ...]] = ("random",)
     uses_dice_file: ClassVar[bool] = False  # `gm dice` stores forum rolls passed to resolve()
+    standing_sheets: ClassVar[bool] = False  # sheets of players not due (standing orders) reach resolve() too
     default_scenario: ClassVar[str] = ""  # the bundled scenario `gm demo --ruleset NAME` plays
     demo_turns: ClassVar[int | None] = None  # turns `gm demo` plays by default (None: to the end)
     package_dir: ClassVar[Path | None] = None  # where templates/ lives

@@ -69,3 +69,17 @@ def test_hostile_dice_file_refused(tmp_path, gm):
         out = gm("resolve", d, code=1).output
         assert "_dice.yaml" in out and field in out
     assert json.loads(gm("show", d, "--json").stdout)["turn"] == 0
+
+
+def test_standing_sheet_of_a_player_not_due(tmp_path, gm):
+    """seed l.64: "在自己回合外...自己可以选择" (a player not due sends standing orders; they apply at once)"""
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", "hunlu_duel", "--seed", "hunlu-cli-seed-0123456789abcdef")
+    state = json.loads(gm("show", d, "--json").stdout)
+    other = "alice" if state["next"]["player"] == "bob" else "bob"
+    unit = next(u["id"] for u in state["units"] if u["player"] == other)
+    write(tmp_path / "o.yaml", f"turn: 1\nplayer: {other}\nstanding:\n  心战: {{{unit}: A}}\n")
+    gm("submit", d, tmp_path / "o.yaml")
+    gm("resolve", d)
+    assert json.loads(gm("show", d, "--json", "--player", other).stdout)["standing"][other]["heart_card"] == {unit: "A"}
+    gm("verify", d)

@@ -21,7 +21,7 @@ class Hunlu(RulesetBase):
     dice from `gm dice` come first (section 4 of the contract)."""
 
     name, default_scenario, package_dir = "hunlu", "hunlu_duel", Path(__file__).parent
-    turn_kind, missing_sheet, uses_dice_file = SEQUENTIAL, PASS, True
+    turn_kind, missing_sheet, uses_dice_file, standing_sheets = SEQUENTIAL, PASS, True, True
     bot_kinds = ("random", "greedy")
 
     def players(self, state: State) -> list[str]:
