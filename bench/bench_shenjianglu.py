@@ -57,7 +57,7 @@ def s1(turns: int = 12, reps: int = 200) -> dict:
             break
         p = rs.due(state)[0]
         orders = {p: rs.parse_orders(state, rs.bot_sheet(state, p, "greedy", Chance("bench", f"b{n}")), "b", "en")}
-        medians.append(statistics.median(common.timed(lambda: rs.resolve(state, orders, "bench"), reps)))
+        medians.append(statistics.median(common.timed(lambda s=state, o=orders: rs.resolve(s, o, "bench"), reps)))
         state = rs.resolve(state, orders, "bench").state
     return {"turn_ms": statistics.median(medians) * 1e3, "turns": len(medians), "reps": reps}
 

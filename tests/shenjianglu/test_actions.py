@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.shenjianglu.helpers import duel, pass_turn, play, refused, seat, types, unit
+from tests.shenjianglu.helpers import duel, pass_turn, play, refused, seat, unit
 
 BOB_TROOP = {"id": "b1", "card": "盾", "owner": "bob", "pos": "D3"}
 

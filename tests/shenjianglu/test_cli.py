@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import yaml
-
 from tests.conftest import write
 
 

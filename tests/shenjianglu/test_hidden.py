@@ -90,4 +90,4 @@ def test_drawn_cards_are_told_to_their_drawer_only():
     posts = RS.posts(s, res.state, res.events, "zh")
     card = drawn[0]["card"]
     assert f"你摸到了 {card}" in posts.texts["bob"]["md"]
-    assert f"你摸到了" not in posts.texts["alice"]["md"] and "你摸到了" not in posts.texts["public"]["md"]
+    assert "你摸到了" not in posts.texts["alice"]["md"] and "你摸到了" not in posts.texts["public"]["md"]

@@ -35,9 +35,10 @@ def test_range_crosses_void_cells():
 
 def test_movement_never_enters_void():
     """seed l.131: "可移動距離以連接目標的一條或者多條直線線路計算路線長度" — along the board only (ruling 1)."""
+    import pytest
+
     from gm_tool import app as ops
     from gm_tool.errors import GmError
-    import pytest
 
     data, source = ops.load_scenario("shenjianglu-4")
     data = {**data, "units": [{"id": "x1", "card": "斥候", "owner": "alice", "pos": "E1"},

@@ -140,6 +140,7 @@ def test_one_seat_is_refused():
     """seed l.1: "可供2～8人一起玩" """
     s = {"ruleset": "shenjianglu", "board": "duel", "seats": {1: {"player": "a", "faction": "周"}}}
     import pytest
+
     from gm_tool.errors import GmError
 
     with pytest.raises(GmError) as exc:
@@ -150,6 +151,7 @@ def test_one_seat_is_refused():
 def test_more_seats_than_thrones_are_refused():
     """seed l.1: "可供2～8人一起玩" — and no more seats than the board has thrones."""
     import pytest
+
     from gm_tool.errors import GmError
 
     seats = {n: {"player": f"p{n}", "faction": "周" if n % 2 else "商"} for n in range(1, 4)}

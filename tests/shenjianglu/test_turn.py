@@ -141,6 +141,7 @@ def test_only_the_seat_to_play_may_send_a_sheet():
     """seed l.99: "然後按順序依次行動。" — bob's sheet on alice's turn is refused at `player`."""
     s = duel()
     import pytest
+
     from gm_tool.errors import GmError
 
     with pytest.raises(GmError) as exc:
@@ -151,6 +152,7 @@ def test_only_the_seat_to_play_may_send_a_sheet():
 def test_a_sheet_for_another_turn_is_refused():
     """seed l.195: "每個玩家從自己的回合開始到結束稱為“一個回合”。" — the sheet names the turn being played."""
     import pytest
+
     from gm_tool.errors import GmError
 
     with pytest.raises(GmError) as exc:
