@@ -46,7 +46,7 @@ def test_opening_posts_in_english(gm, tmp_path):
     d = tmp_path / "c"
     gm("new", d, "--scenario", tmp_path / "sc.yaml", "--seed", "s", "--lang", "en")
     text = gm("report", d, "--turn", "0", "--player", "alice").output
-    assert "Opening · Private report · alice" in text and "Skills【湖之选定】" in text and "turn: 1\nplayer: alice" in text
+    assert "Opening · Private report · alice" in text and "Skill【湖之选定】" in text and "turn: 1\nplayer: alice" in text
 
 
 def test_turn_0_report_is_refused_without_opening_posts(gm, skirmish):

@@ -156,7 +156,7 @@ def test_p9_private_post_names_skills_and_equipment_with_their_text():
     assert "技能【湖之选定】** 技能阶段，你可以弃两张手牌" in out
     assert "武器【万华杖】** 当你使用【杀】造成伤害时" in out
     en = posts(s0, s0, [], "en")["alice"]["md"]
-    assert "Skills【湖之选定】** Skill phase: you may discard two hand cards" in en
+    assert "Skill【湖之选定】** Skill phase: you may discard two hand cards" in en
 
 
 def test_p9_private_post_ends_with_the_sheet_to_send():

@@ -63,7 +63,7 @@ LABELS = {
            "limit": "Hand limit", "alive": "alive", "state": "State", "picture": "Map",
            "next": "What to send next turn",
            "next_sheet": "Send your order sheet for turn {n} (turn: {n}, player: {player}); with no sheet you stay and keep the default options.",
-           "skills": "Skills", "closed_area": "Cells closed by the GM (no entry)", "closed_sh": "Strongholds closed by the GM", 
+           "skills": "Skill", "closed_area": "Cells closed by the GM (no entry)", "closed_sh": "Strongholds closed by the GM", 
            "opening": "Opening", "opening_intro": "These are your characters. Each turn, send orders in the form of the sheet at the end (edit it and send it to the GM).",
            "roster": "Characters in the war", "first_hand": "Starting hand",
            "sheet": "Order sheet for turn {n} (edit it and send it)", "attach": "(attach the picture {file} here)",
@@ -195,6 +195,7 @@ class _Turn:
         self.names = {c["id"]: c["name"] for c in after["characters"]}
         self.tellers = {fmt: narrate.Teller(self.names, lang, m) for fmt, m in markups().items()}
         self.sides = list(after["sides"])
+        self.sheet_game: Any = None  # the state as a Game for the sheets, converted once
 
     def side(self, side: Any) -> str:
         return narrate.side_name(side, self.lang) if side else self.L["neutral"]
@@ -268,7 +269,12 @@ class _Turn:
                 if c["alive"] and len(c["hand"]) > c["limit"]:
                     nxt.append(("next_keep", {"name": c["name"], "count": len(c["hand"]), "limit": c["limit"],
                                               "extra": len(c["hand"]) - c["limit"]}))
-        sheet = _sheet(self.after, player, self.lang) if nxt and nxt[0][0] == "next_sheet" else ""
+        if nxt and nxt[0][0] == "next_sheet":
+            if self.sheet_game is None:
+                self.sheet_game = _sheet_game(self.after)
+            sheet = _sheet(self.after, player, self.lang, self.sheet_game)
+        else:
+            sheet = ""
         seen_rows = [[c["no"], c["name"], c["class"], c["side"], f'{c["hp"]}/{c["max_hp"]}', c["pos"], c["equipment"]]
                      for c in seen]
         context = {**self.common(), "player": display_name(player), "player_id": player, "me": me, "seen": seen, "seen_rows": seen_rows, "drawn": drawn,
@@ -292,12 +298,18 @@ def sheet_for(m: Any, sheet: str) -> str:
     return "\n".join(line.replace("[", "[\u200b") if line.startswith("#") else line for line in sheet.split("\n"))
 
 
-def _sheet(state: dict[str, Any], player: str, lang: str) -> str:
-    """The pre-filled order sheet of ``player``'s next turn (what `gm template` writes; a sheet
-    never reads the piles, so they are left out of the conversion)."""
+def _sheet(state: dict[str, Any], player: str, lang: str, game: Any = None) -> str:
+    """The pre-filled order sheet of ``player``'s next turn (what `gm template` writes). A sheet
+    never reads the piles: they are left out of the conversion, done once a turn (``game``)."""
     from gm_tool.rulesets.grail_war.sheet import template
 
-    return template({**state, "deck": {"draw_pile": [], "discard_pile": []}, "equipment_pile": []}, player, lang)
+    return template(state, player, lang, game if game is not None else _sheet_game(state))
+
+
+def _sheet_game(state: dict[str, Any]) -> Any:
+    from gm_tool.rulesets.grail_war.model import Game
+
+    return Game.from_state({**state, "deck": {"draw_pile": [], "discard_pile": []}, "equipment_pile": []})
 
 
 def lang_of(lang: str) -> str:
@@ -326,14 +338,101 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
             **({"sheet": sheet_for(m, context["sheet_text"])} if "sheet_text" in context else {})})
 
     out["public"] = render(public_tpl, t.public(), None, True)
-    files[map_file("public")] = painter.png([])
+    images = {map_file("public"): painter.draw([])}
     for player in _players(after):
         context, extra = t.private(player)
         out[player] = render(private_tpl, context, player, False)
-        files[map_file(player)] = painter.png(picture.marks_of(extra["view"], player, extra["numbers"]),
-                                              extra["view"]["visible"])
-    files[GM_MAP] = painter.png(picture.marks_of(after, None))
+        images[map_file(player)] = painter.draw(picture.marks_of(extra["view"], player, extra["numbers"]),
+                                                extra["view"]["visible"])
+    images[GM_MAP] = painter.draw(picture.marks_of(after, None))
+    files.update(_encode(images))
     return Posts(out, files)
+
+
+def _encode(images: dict[str, Any]) -> dict[str, bytes]:
+    """The pictures as PNG bytes, in the order given (encoding on threads was measured: no gain
+    for 16 small palette pictures, and more memory)."""
+    from gm_tool.core.picture import png
+
+    return {name: png(im) for name, im in images.items()}
+
+
+def _blocks(m: Any, story: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each told section with its lines as one block of list items (``block``): a template may
+    fold a long fight (``m.collapse``) where the forum's dialect can."""
+    return [{**s, "block": "\n".join(m.item(line) for line in s["lines"])} for s in story]
+
+
+def sheet_for(m: Any, sheet: str) -> str:
+    """A sheet to show in a code block: names in its comment lines open no BBCode tag (a zero-width
+    space after ``[``); the YAML lines are left as they are, so the sheet still pastes as it is."""
+    if m.name != "bbcode":
+        return sheet
+    return "\n".join(line.replace("[", "[\u200b") if line.startswith("#") else line for line in sheet.split("\n"))
+
+
+def _sheet(state: dict[str, Any], player: str, lang: str, game: Any = None) -> str:
+    """The pre-filled order sheet of ``player``'s next turn (what `gm template` writes). A sheet
+    never reads the piles: they are left out of the conversion, done once a turn (``game``)."""
+    from gm_tool.rulesets.grail_war.sheet import template
+
+    return template(state, player, lang, game if game is not None else _sheet_game(state))
+
+
+def _sheet_game(state: dict[str, Any]) -> Any:
+    from gm_tool.rulesets.grail_war.model import Game
+
+    return Game.from_state({**state, "deck": {"draw_pile": [], "discard_pile": []}, "equipment_pile": []})
+
+
+def lang_of(lang: str) -> str:
+    return "zh" if lang == "zh" else "en"
+
+
+def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
+          templates_dir: Path | None = None) -> Posts:
+    """The posts of one turn: public and per player, formats ``bbcode`` and ``md``, with the
+    map pictures as files. The HTML preview is the Markdown rendered on demand
+    (``gm report --format html``), so a turn does not pay for it."""
+    from gm_tool.rulesets.grail_war import picture
+
+    env = environment(TEMPLATES, templates_dir)
+    public_tpl, private_tpl = env.get_template("public.j2"), env.get_template("private.j2")
+    t = _Turn(before, after, events, lang)
+    painter = picture.Painter(after["map"], after["strongholds"], after["sides"], after.get("closed_cells") or ())
+    out: dict[str, dict[str, str]] = {}
+    files: dict[str, bytes] = {}
+    cut = narrate.sections(events)
+
+    def render(tpl, context: dict[str, Any], reader: str | None, public: bool) -> dict[str, str]:
+        return render_all(env, tpl, context, lambda fmt, m: {
+            "story": _blocks(m, narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut,
+                                              gone=None if public else t.gone(context["in_sight"]))),
+            **({"sheet": sheet_for(m, context["sheet_text"])} if "sheet_text" in context else {})})
+
+    out["public"] = render(public_tpl, t.public(), None, True)
+    images = {map_file("public"): painter.draw([])}
+    for player in _players(after):
+        context, extra = t.private(player)
+        out[player] = render(private_tpl, context, player, False)
+        images[map_file(player)] = painter.draw(picture.marks_of(extra["view"], player, extra["numbers"]),
+                                                extra["view"]["visible"])
+    images[GM_MAP] = painter.draw(picture.marks_of(after, None))
+    files.update(_encode(images))
+    return Posts(out, files)
+
+
+def _encode(images: dict[str, Any]) -> dict[str, bytes]:
+    """The pictures as PNG bytes, in the order given. Pillow's encoder releases the GIL, so the
+    pictures are encoded on two threads (the bytes are the same either way)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from gm_tool.core.picture import png
+
+    if len(images) < 4:
+        return {name: png(im) for name, im in images.items()}
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(zip(images, pool.map(png, images.values())))
 
 
 def opening(state: dict[str, Any], lang: str, templates_dir: Path | None = None) -> Posts:

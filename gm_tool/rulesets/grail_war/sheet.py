@@ -113,10 +113,12 @@ def destinations(game: Game, char) -> tuple[list[str], list[str], list[str]]:
     return order(walk), order(extra), order(tele)
 
 
-def template(state: dict, player: str, lang: str) -> str:
+def template(state: dict, player: str, lang: str, game: Game | None = None) -> str:
+    """The sheet; ``game`` is ``state`` already converted (the posts convert a turn's state once
+    for every player's sheet; a sheet reads no pile)."""
     from gm_tool.rulesets.grail_war.posts import equipment_text, skill_texts
 
-    game = Game.from_state(state)
+    game = Game.from_state(state) if game is None else game
     o = default(game, player)
     char = game.character(o.character)
     t = _TEXT[lang]
@@ -127,7 +129,7 @@ def template(state: dict, player: str, lang: str) -> str:
     walk, extra, tele = destinations(game, char)
     several = len(game.of_player(player)) > 1
     below = game.board.height + 1
-    in_tunnel = any(int("".join(ch for ch in cell if ch.isdigit())) >= below for cell in walk + extra)
+    in_tunnel = any(int(cell.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) >= below for cell in walk + extra)
     lines = [
         t["head"].format(name=char.name, cls=char.cls, turn=o.turn, player=player),
         t["status"].format(hp=char.hp, max_hp=char.max_hp, pos=cell_name(char.pos), move=char.move, limit=char.hand_limit()),
