@@ -165,7 +165,10 @@ class Turn(Game):
         if other is not None and other is not q:
             raise Refusal("path.end_occupied", field, cell=end, squad=other["id"])
         if cost > budget:
-            raise Refusal("path.cost", field, cost=cost, budget=budget)
+            from gm_tool.rulesets.guangying.bots import reach
+
+            ends = sorted(reach(self, q), key=lambda n: cell(n)[::-1]) if len(pieces) == len(q["members"]) else []
+            raise Refusal("path.cost", field, cost=cost, budget=budget, allowed=", ".join(ends) or "-")
 
     def walk(self, q: dict[str, Any], path: list[str]) -> None:
         """Carry out a checked move; live, with 借机攻击, 措手不及 and 致命夹击 (R10-R12)."""
@@ -378,9 +381,9 @@ class Turn(Game):
             raise Refusal("heal.maintaining", "ability", rock=by["maintaining"])
         t = self.own_piece(a.get("target"), self.active, "target") if a.get("target") not in self.squads \
             else self.leader(self.own_squad(a["target"], self.active, "target"))
-        (bx, by_), (tx, ty) = cell(by["pos"]), cell(t["pos"])
-        if not (abs(bx - tx) + abs(by_ - ty) <= 1 or (abs(bx - tx) == 1 and abs(by_ - ty) == 1)):
-            raise Refusal("heal.reach", "target", value=t["id"])
+        if not _heal_reach(by["pos"], t["pos"]):
+            raise Refusal("heal.reach", "target", value=t["id"], allowed=", ".join(
+                p["id"] for p in self.s["pieces"] if p["owner"] == self.active and _heal_reach(by["pos"], p["pos"])))
         self.emit("ability", ability="治疗", piece=by["id"], owner=by["owner"], target=t["id"])
         self.heal(t, by["power"], "治疗")
 
@@ -448,23 +451,38 @@ class Turn(Game):
         self.emit("ability", ability="奉献", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount)
         self.heal(t, amount, "奉献")
 
-    def _ranged_target(self, a, by) -> dict[str, Any]:
-        t = self.enemy_squad(a.get("target"), self.active, "target")
+    def _ranged_problem(self, ability: str, by: dict[str, Any], t: dict[str, Any]) -> Refusal | None:
+        """Why ``t`` cannot be the target of 射击 or 火球 by ``by`` (None: it can)."""
         if any(m["class"] in RANGED_IMMUNE for m in self.members(t)):
-            raise Refusal("target.immune", "target", value=a.get("target"))
-        return t
-
-    def ab_shoot(self, a, by, q) -> None:
-        t = self._ranged_target(a, by)
+            return Refusal("target.immune", "target", value=t["id"])
+        if ability == "火球":
+            if dist(by["pos"], t["pos"]) > FIREBALL_RANGE:
+                return Refusal("fireball.range", "target", value=t["id"])
+            return None
         (bx, by_), (tx, ty) = cell(by["pos"]), cell(t["pos"])
         d = abs(bx - tx) + abs(by_ - ty)
         if (bx != tx and by_ != ty) or not 1 <= d <= SHOT_RANGE:
-            raise Refusal("shoot.line", "target", value=a.get("target"))
+            return Refusal("shoot.line", "target", value=t["id"])
         dx, dy = (tx > bx) - (tx < bx), (ty > by_) - (ty < by_)
         for k in range(1, d):
             name = cell_name((bx + dx * k, by_ + dy * k))
             if self.marker_at(name):
-                raise Refusal("shoot.blocked", "target", value=a.get("target"), cell=name)
+                return Refusal("shoot.blocked", "target", value=t["id"], cell=name)
+        return None
+
+    def _ranged_target(self, a: dict[str, Any], by: dict[str, Any]) -> dict[str, Any]:
+        t = self.enemy_squad(a.get("target"), self.active, "target")
+        problem = self._ranged_problem(a["ability"], by, t)
+        if problem is not None:
+            problem.params["value"] = a.get("target")
+            problem.params["allowed"] = ", ".join(
+                e["id"] for e in self.s["squads"]
+                if e["owner"] != self.active and self._ranged_problem(a["ability"], by, e) is None) or "-"
+            raise problem
+        return t
+
+    def ab_shoot(self, a, by, q) -> None:
+        t = self._ranged_target(a, by)
         member = self._member(a, by, t)
         amount = SHOT_POWER + self.song(by)
         self.emit("ability", ability="射击", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount)
@@ -475,8 +493,6 @@ class Turn(Game):
         if self.enemies_within(by["pos"], self.active):
             raise Refusal("fireball.crowded", "by", piece=by["id"])
         t = self._ranged_target(a, by)
-        if dist(by["pos"], t["pos"]) > FIREBALL_RANGE:
-            raise Refusal("fireball.range", "target", value=a.get("target"))
         self.emit("ability", ability="火球", piece=by["id"], owner=by["owner"], target=t["id"], amount=FIREBALL_DAMAGE)
         if self.live:
             self.damage(t, FIREBALL_DAMAGE, "fireball", split=True)
@@ -553,6 +569,12 @@ def wall_cells(druid: str, at: str, orientation: str) -> list[str]:
     else:
         raw = [(ax - step[0], ay - step[1]), (ax, ay), (ax + step[0], ay + step[1])]
     return [cell_name(c) for c in raw if on_board(c)]
+
+
+def _heal_reach(a: str, b: str) -> bool:
+    """治疗's reach: within 1 身位格, or a diagonal neighbour (seed l.27)."""
+    (ax, ay), (bx, by) = cell(a), cell(b)
+    return abs(ax - bx) + abs(ay - by) <= 1 or (abs(ax - bx) == 1 and abs(ay - by) == 1)
 
 
 def _strip_start(path: list[str], pos: str) -> list[str]:
