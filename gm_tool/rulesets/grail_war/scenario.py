@@ -124,13 +124,15 @@ def _sides(v: Validator, top: dict[str, Any]) -> list[Any]:
 
 
 def _rules(v: Validator, raw: Any) -> dict[str, Any]:
-    """``rules``: the defaults, with the scenario's integers over them."""
+    """``rules``: the defaults, with the scenario's integers over them (null only where the
+    default is null: an option that is off)."""
     rules = dict(DEFAULT_RULES)
     if v.typed(raw, dict, "rules"):
         for key, value in raw.items():
             if key not in DEFAULT_RULES:
                 v.add("field.unknown", f"rules.{key}", allowed=", ".join(DEFAULT_RULES))
-            elif value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            elif (value is None and DEFAULT_RULES[key] is not None) or (
+                    value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0)):
                 v.add("field.type", f"rules.{key}", expected="integer ≥ 0", got=repr(value))
             else:
                 rules[key] = value
@@ -180,9 +182,9 @@ def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stron
     width = v.integer(spec, "width", "map.width", 1, 702)
     height = v.integer(spec, "height", "map.height", 1, 9999)
     if width is None or height is None:
-        if "width" not in spec:
+        if spec.get("width") is None:  # absent or null (a wrong value is reported by v.integer)
             v.add("field.required", "map.width")
-        if "height" not in spec:
+        if spec.get("height") is None:
             v.add("field.required", "map.height")
         return None
     rows = _rows(v, spec.get("rows"), width, height)
