@@ -346,8 +346,9 @@ class Game:
                 return
         share = amount // len(pieces)
         resisted = amount - share * len(pieces)
-        self.emit("spread", squad=q["id"], owner=q["owner"], amount=amount, share=share, resisted=resisted,
-                  pieces=[p["id"] for p in pieces])
+        if len(pieces) > 1 or resisted:
+            self.emit("spread", squad=q["id"], owner=q["owner"], amount=amount, share=share, resisted=resisted,
+                      pieces=[p["id"] for p in pieces])
         for p in pieces:
             self.take(p, share, cause)
 
