@@ -97,3 +97,12 @@ def test_four_seat_game_resolves(gm, tmp_path):
     for _ in range(4):
         gm("resolve", d)
     assert state(d)["next"] == "alice" and state(d)["turn"] == 4
+
+
+def test_check_names_the_line_of_each_action(gm, tmp_path):
+    """seed l.117: "指揮上一回合上場的我方全部人物陸續行動一次。" — the second command of K1 is refused at its own line."""
+    d = new(gm, tmp_path)
+    sheet = write(tmp_path / "a.yaml", "turn: 1\nplayer: alice\nactions:\n  - command: K1\n    to: D6\n"
+                                      "  - command: K1\n    to: D7\n")
+    r = gm("check", d, sheet, "--lang", "en", code=1)
+    assert "a.yaml:6: actions.2.command" in r.output + (r.stderr if r.stderr_bytes else "")

@@ -4,10 +4,12 @@ what resolution could not do, naming ``actions.N.FIELD`` (N from 1) and what is 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from gm_tool.core import yamlpos
+from gm_tool.core import safeyaml, yamlpos
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, column_name, parse_cell
 from gm_tool.errors import GmError, Problem
@@ -181,12 +183,36 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str =
         raw = []
     actions = [_action(a, i, state["board"], source, problems) for i, a in enumerate(raw, 1)]
     if problems:
-        raise GmError(problems)
+        raise _lines(GmError(problems), source)
     orders = Orders(player=state["next"], turn=expected, actions=actions)  # type: ignore[arg-type]
     check(state, orders, source, problems)
     if problems:
-        raise GmError(problems)
+        raise _lines(GmError(problems), source)
     return orders
+
+
+def _lines(error: GmError, source: str) -> GmError:
+    """Put the line of each ``actions.N`` problem on it: N counts from 1 (contract §2) where the
+    core's line finder counts list items from 0, so the sheet's text is read here (only when a
+    sheet is refused, and only a file the core has already loaded safely)."""
+    try:
+        path = Path(source)
+        text = path.read_text("utf-8") if path.is_file() and path.stat().st_size <= safeyaml.MAX_BYTES else None
+    except (OSError, ValueError):
+        text = None
+    if text is None:
+        return error
+    root = yamlpos.compose(text)
+    index: dict[int, Any] = {}
+    for p in error.problems:
+        m = _ACTION.match(p.field or "")
+        if m and p.line is None and root is not None:
+            rest = re.sub(r"\.(\d+)", lambda k: f"[{int(k.group(1)) - 1}]", m.group(2))
+            p.line = yamlpos.node_line(root, f"actions[{int(m.group(1)) - 1}]{rest}", index)
+    return error
+
+
+_ACTION = re.compile(r"^actions\.(\d+)(.*)$")
 
 
 def check(state: dict[str, Any], orders: Orders, source: str, problems: list[Problem]) -> None:
