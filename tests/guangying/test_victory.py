@@ -41,7 +41,7 @@ def test_first_player_win_gives_the_second_one_more_turn():
     s, events = turn(s, {"attack": "w1", "target": "fortress"})
     assert s["winner"] is None and s["pending_win"] == "alice" and s["next"] == "bob"
     after, events = passes(s)
-    assert after["winner"] == "alice"
+    assert after["winner"] == "alice" and after["pending_win"] is None
 
 
 def test_second_player_ties_in_the_extra_turn():
@@ -50,7 +50,7 @@ def test_second_player_ties_in_the_extra_turn():
               fortress_hp={"bob": 4, "alice": 4})
     s, _ = turn(s, {"attack": "w1", "target": "fortress"})
     after, _ = turn(s, {"attack": "w9", "target": "fortress"})
-    assert after["winner"] == "draw"
+    assert after["winner"] == "draw" and after["pending_win"] is None
 
 
 def test_rest_of_sheet_skipped_after_the_win():

@@ -392,6 +392,7 @@ class Game:
         if s.get("pending_win"):
             s["winner"] = "draw" if player != s["pending_win"] else player
             self.emit("game_over", winner=s["winner"], how=how, pending=s["pending_win"])
+            s["pending_win"] = None  # only while the extra turn is due (contract §6)
         elif player == s["first"] and self.active == s["first"]:
             s["pending_win"] = player
             self.emit("pending_win", player=player, how=how, extra=self.enemy(player))
@@ -453,6 +454,7 @@ class Game:
         if s["winner"] is None and s.get("pending_win") and me != s["pending_win"] and not self.decided:
             s["winner"] = s["pending_win"]
             self.emit("game_over", winner=s["winner"], how="extra_turn_failed", pending=s["pending_win"])
+            s["pending_win"] = None
         for q in s["squads"]:
             if q["owner"] != me:
                 q["actions_left"] = 2
