@@ -9,6 +9,11 @@ font, tokens, fog and PNG encoding are the core's (:mod:`gm_tool.core.picture`).
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from gm_tool.core import picture as core
@@ -42,6 +47,35 @@ class Painter(core.GridPainter):
                 for c in s.get("territory", []):
                     self.owner_of[parse_cell(c)] = s["owner"]
 
+    def layers(self) -> tuple[Any, Any]:
+        """The clear and fogged board layers, from the layer cache when this board (terrain,
+        strongholds, owners, closed cells) was drawn before: a campaign's board changes only
+        when a stronghold changes hands or the GM closes something, so most turns draw it no
+        more (the pictures are byte-identical either way)."""
+        if self._layers is None:
+            key = self.cache_key()
+            cached = _load_layers(key, self.size())
+            if cached is not None:
+                from PIL import Image
+
+                self._layers, colours = cached
+                self._index = {c: i for i, c in enumerate(colours)}
+                pal = Image.new("P", (1, 1))
+                pal.putpalette(_palette_data(colours))
+                self._palette = pal
+            else:
+                super().layers()
+                if self._palette is not None:
+                    _store_layers(key, self._layers, sorted(self._index, key=self._index.__getitem__))
+        return self._layers
+
+    def cache_key(self) -> str:
+        """What the board layers are drawn from, hashed (with the drawing code's version)."""
+        blob = json.dumps({"v": LAYER_VERSION, "board": self.board, "strongholds": self.strongholds,
+                           "sides": self.sides, "closed": self.closed, "cell": self.cell},
+                          sort_keys=True, ensure_ascii=False, default=list)
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
     def cell_colour(self, x: int, y: int, fogged: bool) -> tuple[int, int, int]:
         colour = TERRAIN_RGB.get(self.board["rows"][y][x], TERRAIN_RGB["."])
         if (x, y) in self.owner_of:
@@ -72,6 +106,86 @@ class Painter(core.GridPainter):
         for i in range(3, self.cell - 4):
             draw.rectangle([l + i, t + i, l + i + 1, t + i + 1], fill=INK)
             draw.rectangle([r - 2 - i, t + i, r - 1 - i, t + i + 1], fill=INK)
+
+
+LAYER_VERSION = 1  # bump when the drawing of the board changes
+
+
+def _palette_data(colours: list[tuple[int, int, int]]) -> list[int]:
+    return [v for c in colours for v in c] + [0, 0, 0] * (256 - len(colours))
+
+
+def _cache_dir() -> Path | None:
+    """A private folder of this user's for the layer cache (like Jinja's bytecode cache: in the
+    temp folder, mode 0700, owned by the user), or None when none can be had safely."""
+    if os.environ.get("GM_NO_LAYER_CACHE"):
+        return None
+    path = Path(tempfile.gettempdir()) / f"gm-tool-layers-{os.getuid()}"
+    try:
+        path.mkdir(mode=0o700, exist_ok=True)
+        st = path.lstat()
+        if path.is_symlink() or st.st_uid != os.getuid() or st.st_mode & 0o077:
+            return None
+    except OSError:
+        return None
+    return path
+
+
+def _load_layers(key: str, size: tuple[int, int]) -> tuple[tuple[Any, Any], list[tuple[int, int, int]]] | None:
+    folder = _cache_dir()
+    if folder is None:
+        return None
+    try:
+        meta = json.loads((folder / f"{key}.json").read_text("utf-8"))
+        data = (folder / f"{key}.png").read_bytes()
+    except (OSError, ValueError):
+        return None
+    if not isinstance(meta, dict) or meta.get("sha256") != hashlib.sha256(data).hexdigest():
+        return None  # a torn or foreign file: draw again
+    import io
+
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            im.load()
+            both = im.copy()
+    except Exception:  # noqa: BLE001  (any undecodable file is a miss)
+        return None
+    w, h = size
+    colours = [tuple(c) for c in meta.get("colours", [])]
+    if both.mode != "P" or both.size != (w, 2 * h) or not 0 < len(colours) <= 256:
+        return None
+    pal = _palette_data(colours)  # type: ignore[arg-type]
+    layers = []
+    for top in (0, h):
+        layer = both.crop((0, top, w, top + h))
+        layer.putpalette(pal)
+        layers.append(layer)
+    return (layers[0], layers[1]), colours  # type: ignore[return-value]
+
+
+def _store_layers(key: str, layers: tuple[Any, Any], colours: list[tuple[int, int, int]]) -> None:
+    folder = _cache_dir()
+    if folder is None:
+        return
+    from PIL import Image
+
+    clear, fog = layers
+    both = Image.new("P", (clear.size[0], 2 * clear.size[1]))
+    both.putpalette(_palette_data(colours))
+    both.paste(clear, (0, 0))
+    both.paste(fog, (0, clear.size[1]))
+    data = core.png(both)
+    for name, raw in ((f"{key}.png", data),
+                      (f"{key}.json", json.dumps({"sha256": hashlib.sha256(data).hexdigest(), "colours": colours}).encode())):
+        try:
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(raw)
+            os.replace(tmp, folder / name)
+        except OSError:
+            return
 
 
 def marks_of(v: dict[str, Any], player: str | None, labels: dict[str, str] | None = None) -> list[Mark]:
