@@ -182,3 +182,20 @@ def test_every_event_is_public():
     """seed l.2: "一.开局" (nothing is hidden: every event of a whole game is told to all)"""
     _, events = _game(("greedy", "random"), seed="e")
     assert {e["to"] for turn_events in events for e in turn_events} == {"all"}
+
+
+def test_gm_check_through_the_cli(tmp_path):
+    """seed l.12: "永远也无法在敌方本阵中，召唤自己的棋子。" (`gm check`: exit 1, one line per problem with file, line, field)"""
+    gm = Path(sys.executable).parent / "gm"
+    root = tmp_path / "c"
+    subprocess.run([str(gm), "new", str(root), "--scenario", "guangying", "--seed", "a-long-enough-test-seed-0123456789"],
+                   capture_output=True, text=True, check=True, timeout=60)
+    sheet = tmp_path / "alice.yaml"
+    sheet.write_text("turn: 1\nplayer: alice\nactions:\n  - {summon: 战士, at: C11}\n  - {move: nobody, path: [C4]}\n",
+                     "utf-8")
+    out = subprocess.run([str(gm), "check", str(root), str(sheet), "--lang", "en"], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 1
+    lines = (out.stdout + out.stderr).strip().splitlines()
+    assert lines[0].startswith(f"{sheet}:4: actions[0].at: 战士 cannot be summoned at C11; allowed cells: A1")
+    assert lines[1].startswith(f"{sheet}:5: actions[1].move: 'nobody' is not one of your squads")
