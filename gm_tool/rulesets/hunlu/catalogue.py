@@ -23,7 +23,7 @@ STATUS_NAMES = ("必中", "破防", "郁气", "失明", "沉默", "缴械", "睡
 BUFF_STATS = ATTRS + ("passive_chance", "move", "move_pct", "move_max", "range", "damage_pct",
                       "qi_per_strike", "strike_fail")
 PCT_STATS = ATTRS + ("passive_chance", "strike_fail")
-BUFF_KEYS = ("name", "rounds", "stats", "off", "absorb", "immune", "round_end", "skill_mods")
+BUFF_KEYS = ("name", "rounds", "stats", "off", "absorb", "immune", "round_end", "skill_mods", "heart")
 CONDITIONS = ("lost_more_than_left", "no_damage_dealt", "not_damaged")
 
 
@@ -171,6 +171,17 @@ def check_effect(v: Validator, e: Any, path: str) -> bool:
                 v.add("field.unknown", f"{path}.buff.stats.{stat}", allowed=", ".join(BUFF_STATS))
             elif stat in PCT_STATS and (not isinstance(x, int) or abs(x) not in PCT_PIPS):
                 v.add("hunlu.catalogue.pct", f"{path}.buff.stats.{stat}", value=x)
+    if key == "buff" and val.get("heart") is not None:
+        heart = val["heart"]
+        if not isinstance(heart, dict) or not set(heart) <= {"A", "B"}:
+            v.add("hunlu.catalogue.heart", f"{path}.buff.heart")
+        else:
+            for card, effs in heart.items():
+                if not isinstance(effs, list):
+                    v.add("hunlu.catalogue.heart", f"{path}.buff.heart.{card}")
+                    continue
+                for i, sub in enumerate(effs):
+                    check_effect(v, sub, f"{path}.buff.heart.{card}.{i}")
     if key == "if":
         if not isinstance(val, dict) or "cond" not in val or not isinstance(val.get("then"), list):
             v.add("hunlu.catalogue.if", f"{path}.if")

@@ -474,9 +474,12 @@ class Game:
             self.add_status(tgt, st, caster, at_once=ctx.get("at_once", False))
         elif key == "buff":
             st = {"name": val.get("name") or sk["name"], "rounds": val.get("rounds", 1), "skill": sk["id"]}
-            for k in ("stats", "off", "absorb", "immune", "round_end", "skill_mods"):
+            for k in ("stats", "off", "absorb", "immune", "round_end", "skill_mods", "heart"):
                 if val.get(k):
                     st[k] = val[k]
+            if val.get("heart"):  # 心战 (l.120): the card lies face down until the status ends
+                st["heart_card"] = ctx.get("card") or "none"
+                st["heart_owner"] = caster["player"]
             at_once = ctx.get("at_once", False) or sk["timing"] in ("toggle",) or \
                 (sk["timing"] == "passive" and sk["trigger"] == "static")
             self.add_status(tgt, st, caster, at_once=at_once)
@@ -737,7 +740,8 @@ class Game:
 
     def cast(self, u: dict[str, Any], sk: dict[str, Any], act: dict[str, Any], first: bool) -> None:
         """Cast ``sk``: pay 气 and 行动力 (H6, with the 50 % overdraw), then its effects per target."""
-        cost = self.skill_cost(u, sk)
+        heart = any("heart" in (e.get("buff") or {}) for e in sk["effects"])
+        cost = 0 if heart else self.skill_cost(u, sk)  # 心战: 「心战技能的耗气将在展示卡牌后消耗」 (l.120)
         if u["qi"] < cost:
             raise Skip("qi_short", field="skill", need=R.num(cost), left=u["qi"])
         mc = sk["move_cost"]
@@ -762,8 +766,9 @@ class Game:
         if u["pos"] is None:
             return  # fell into a 天堑: the rest is void (H21)
         at_once = first  # 先手 statuses count from the round they are cast in (ruling R3)
+        card = act.get("card") or (self.s["standing"].get(u["player"], {}).get("heart_card") or {}).get(u["id"])
         for t in tgts:
-            ctx: dict[str, Any] = {"at_once": at_once, "origin": self.cell(u)}
+            ctx: dict[str, Any] = {"at_once": at_once, "origin": self.cell(u), "card": card}
             judged = sk["chance"] is None
             for eff in sk["effects"]:
                 if "dash" in eff or "dash_to" in eff:
@@ -880,6 +885,7 @@ class Game:
             if self.has(u, "睡眠") and u["alive"]:
                 u["shen"] = min(u["max_shen"], u["shen"] + 1)
                 self.emit("shen", unit=uid, shen=u["shen"], why="睡眠")
+        reveals = []
         for u in self.s["units"]:
             keep = []
             for st in u["statuses"]:
@@ -887,11 +893,35 @@ class Game:
                     st["rounds"] -= 1
                     if st["rounds"] <= 0:
                         self.emit("status_end", unit=u["id"], name=st["name"])
+                        if st.get("heart"):
+                            reveals.append((u, st))
                         continue
                 keep.append(st)
             u["statuses"] = keep
+        for u, st in reveals:
+            self.reveal_heart(u, st)
+        for u in self.s["units"]:
             u["round"] = {"damaged": False, "dealt": False, "shen_lost": False, "received": {}}
         self.emit("round_end", round=r)
+
+    def reveal_heart(self, holder: dict[str, Any], st: dict[str, Any]) -> None:
+        """心战 (l.120): when the effect ends the card is shown; its 气 is paid then, and the card's
+        effects follow (ruling R26: with too little 气, the card does nothing)."""
+        caster = self.units.get(st["source"])
+        card = st.get("heart_card", "none")
+        self.emit("heart_reveal", unit=holder["id"], source=st["source"], name=st["name"], card=card)
+        if card == "none" or caster is None or not caster["alive"] or not holder["alive"]:
+            return
+        sk = self.skill(caster, st.get("skill", "")) or {"id": "", "name": st["name"], "qi": 0, "timing": "active"}
+        cost = self.skill_cost(caster, sk)
+        if caster["qi"] < cost:
+            self.emit("heart_unpaid", unit=caster["id"], need=R.num(cost), left=caster["qi"])
+            return
+        caster["qi"] = R.num(caster["qi"] - cost)
+        ctx: dict[str, Any] = {"origin": self.cell(caster)}
+        for eff in st["heart"].get(card) or []:
+            if not self.effect(caster, holder, eff, sk, ctx):
+                break
 
     def start_round(self) -> None:
         """H16 start: (a) substitutions, (b) 天堑 returns, (c) pending statuses, (d) points and

@@ -51,6 +51,8 @@ def tell(e: dict[str, Any], state: dict[str, Any], lang: str) -> str:
         data["outcome"] = (f"{base}; {'+'.join(hits) or ('无' if zh else 'none')}; "
                            + (("伤害无效" if zh else "nullified") if e["nullified"] else
                               f"{'伤害' if zh else 'damage'} {e['damage']}"))
+    if t == "heart_reveal":
+        data["card"] = {"none": "未启用" if lang == "zh" else "none (未启用)"}.get(e["card"], e["card"])
     if t == "chance":
         data["ok"] = _yes(e["ok"], lang)
     if t == "status":

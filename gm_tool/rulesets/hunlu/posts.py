@@ -22,6 +22,10 @@ def view(state: dict[str, Any], player: str | None) -> dict[str, Any]:
     out = copy.deepcopy(state)
     if player is not None:
         out["standing"] = {p: s for p, s in out["standing"].items() if p == player}
+        for u in out["units"]:
+            for st in u["statuses"]:
+                if "heart_card" in st and st.get("heart_owner") != player:
+                    st["heart_card"] = None  # face down (l.120)
     return out
 
 
