@@ -460,3 +460,21 @@ def test_spawns_in_initiative_order_never_twice():
     s = new({"slow": {"move": 2, "spawn": ["B2"]}, "fast": {"move": 5, "spawn": ["B2"]},
              "b": {"player": "bob", "move": 1}}, spawns=["B2", "H8", "E5"])
     assert (unit(s, "fast")["pos"], unit(s, "slow")["pos"], unit(s, "b")["pos"]) == ("B2", "H8", "E5")
+
+
+def test_reserve_claimed_by_substitution_not_taken_twice():
+    """seed l.68-69: "自己将被一名所指定的副将...替换" / "死亡魂将需要立即选择一名副将" (one reserve, one place)"""
+    s = new({"a": {**A, "move": 5}, "c": {"pos": "D3", "jing": 1, "move": 1}, "r1": {"role": "reserve"},
+             "r2": {"role": "reserve"}, "b": {**B, "pos": "D5", "move": 4}})
+    s, _ = play(s, [{"substitute": "r1"}])
+    s, _ = play(s, [{"attack": "c"}], dice=[3])
+    assert unit(s, "c")["replaced_by"] == "r2"
+
+
+def test_dying_while_substituted_keeps_the_chosen_reserve():
+    """seed l.68: "下回合的回合开始阶段，自己将被一名所指定的副将（副位魂将）替换" """
+    s = new({"a": {**A, "jing": 1, "move": 5}, "r1": {"role": "reserve"}, "r2": {"role": "reserve"},
+             "b": {**B, "pos": "C5", "move": 4}})
+    s, _ = play(s, [{"substitute": "r2"}])
+    s, _ = play(s, [{"attack": "a"}], dice=[3])
+    assert not unit(s, "a")["alive"] and unit(s, "r2")["pos"] == "C3" and unit(s, "r1")["pos"] is None

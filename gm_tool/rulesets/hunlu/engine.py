@@ -245,16 +245,17 @@ class Game:
         u["role"] = "dead"
         u["statuses"] = []
         self.emit("death", unit=u["id"], pos=u["pos"])
-        if u["pos"] is None:  # died in a 天堑 (a fall): nothing left on the field
+        if u.get("leaving"):  # dying while being substituted: the chosen reserve replaces the body
+            u["replaced_by"], u["leaving"] = u["leaving"], None
+            self.emit("reserve_chosen", unit=u["id"], reserve=u["replaced_by"])
+        else:
             self.pick_reserve(u)
-            return
-        self.pick_reserve(u)
         if u.get("replaced_by") is None and u["id"] in self.s["order"]:
             self.s["order"].remove(u["id"])
         self.check_victory()
 
     def pick_reserve(self, u: dict[str, Any]) -> None:
-        taken = {x.get("replaced_by") for x in self.s["units"]}
+        taken = {x.get("replaced_by") for x in self.s["units"]} | {x.get("leaving") for x in self.s["units"]}
         pref = self.s["standing"].get(u["player"], {}).get("reserve_order") or []
         bench = [x for x in self.s["units"] if x["player"] == u["player"] and x["role"] == "reserve"
                  and x["alive"] and x["id"] not in taken]
