@@ -10,7 +10,7 @@ from typing import Any
 from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.guangying.actions import Turn
 from gm_tool.rulesets.guangying.engine import copy_state
-from gm_tool.rulesets.guangying.model import GUARDIANS, NEIGHBOURS, ROCK, WALL, Refusal, cell, dist
+from gm_tool.rulesets.guangying.model import GUARDIANS, NEIGHBOURS, ROCK, WALL, Refusal, dist
 
 PROFESSIONALS = ("巡林客", "野蛮人", "游荡者", "牧师", "德鲁伊", "术士", "诗人", "法师")
 
@@ -68,16 +68,21 @@ def reach(g: Turn, q: dict[str, Any]) -> dict[str, tuple[int, list[str]]]:
     return out
 
 
-_FORT_DIST: dict[tuple[str, ...], dict[str, int]] = {}
+_FORT_DIST: dict[tuple[str, ...], dict[str, tuple[int, int, int]]] = {}
 
 
-def _fortress_dist(g: Turn, player: str, name: str) -> int:
+def _fort_table(g: Turn, player: str) -> dict[str, tuple[int, int, int]]:
+    """Each cell -> (distance to the enemy fortress, row, column): the bots' marching order."""
     fort = tuple(g.players[g.enemy(player)]["fortress"])
     table = _FORT_DIST.get(fort)
     if table is None:
-        table = _FORT_DIST[fort] = {cell_name((x, y)): min(dist(cell_name((x, y)), c) for c in fort)
+        table = _FORT_DIST[fort] = {cell_name((x, y)): (min(dist(cell_name((x, y)), c) for c in fort), y, x)
                                     for y in range(12) for x in range(10)}
-    return table[name]
+    return table
+
+
+def _fortress_dist(g: Turn, player: str, name: str) -> int:
+    return _fort_table(g, player)[name][0]
 
 
 def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
@@ -131,7 +136,8 @@ def _summon(w: _Writer, g: Turn, player: str, rnd: bool, chance: Any) -> None:
     cells = [c for c in g.summon_cells(player, cls) if g.squad_at(c) is None]
     if not cells:
         return
-    cells.sort(key=lambda c: (_fortress_dist(g, player, c), cell(c)[0]))
+    table = _fort_table(g, player)
+    cells.sort(key=lambda c: (table[c][0], table[c][2]))
     at = chance.choice(cells[:6], why="summon cell") if rnd else cells[0]
     w.tries({"summon": what, "at": at}, "summon", {"summon": what, "at": at})
 
@@ -169,7 +175,8 @@ def _advance(w: _Writer, g: Turn, q: dict[str, Any], rnd: bool, chance: Any) -> 
     cells = reach(g, q)
     if not cells:
         return False
-    ranked = sorted(cells, key=lambda c: (_fortress_dist(g, me, c), cells[c][0], cell(c)[1], cell(c)[0]))
+    table = _fort_table(g, me)
+    ranked = sorted(cells, key=lambda c: (table[c][0], cells[c][0], table[c][1], table[c][2]))
     if rnd:
         pick = chance.choice(ranked[: max(1, len(ranked) // 2)], why="move")
     else:

@@ -141,9 +141,16 @@ class Game:
 
     def enemies_within(self, name: str, player: str, reach: int = 1) -> list[dict[str, Any]]:
         """Enemy squads of ``player`` within ``reach`` 身位格 of ``name``, in board order."""
-        found = [q for q in self.s["squads"] if q["owner"] != player and dist(q["pos"], name) <= reach]
-        order = board_order([q["pos"] for q in found])
-        return sorted(found, key=lambda q: order.index(q["pos"]))
+        x, y = cell(name)
+        found = []
+        for q in self.s["squads"]:
+            if q["owner"] != player:
+                qx, qy = _XY.get(q["pos"]) or cell(q["pos"])
+                if abs(qx - x) + abs(qy - y) <= reach:
+                    found.append((qy, qx, q))
+        if len(found) > 1:
+            found.sort(key=lambda t: (t[0], t[1]))
+        return [t[2] for t in found]
 
     def marker_at(self, name: str, kind: str | None = None) -> dict[str, Any] | None:
         for m in self.s["markers"]:
