@@ -13,8 +13,8 @@ from typing import Any
 from gm_tool.core import yamlpos
 from gm_tool.core.grid import Cell
 from gm_tool.core.schema import Validator
-from gm_tool.rulesets.grail_war import cards
 from gm_tool.i18n import register
+from gm_tool.rulesets.grail_war import cards
 from gm_tool.rulesets.grail_war.model import Character, Game
 
 # canonical key -> accepted spellings (the canonical English key is always accepted)

@@ -11,8 +11,7 @@ from gm_tool.core.schema import Validator
 from gm_tool.core.store import safe_name
 from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war import cards, data
-from gm_tool.rulesets.grail_war.model import (CLASSES, KINDS, RIVER, SIDES_DEFAULT, TERRAIN, Board, Character, Game,
-                                              Stronghold)
+from gm_tool.rulesets.grail_war.model import CLASSES, KINDS, RIVER, SIDES_DEFAULT, TERRAIN, Board, Character, Game, Stronghold
 
 DEFAULT_RULES: dict[str, Any] = {
     "vision": 2,              # R7: 2 cells around, a 5x5 square

@@ -6,7 +6,8 @@ the function that carries it out (static primitives, read where they apply, are 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.deck import Card
 from gm_tool.rulesets.grail_war.combat import cardmoves, damage, respond
@@ -194,7 +195,7 @@ def active_skill(fight: Fight, f: Fighter, sk: Skill) -> None:
     if lose:
         f.c.hp -= lose
         fight.pub("lose_hp", character=f.id, amount=lose, hp=f.c.hp, reason=sk.name)
-    ctx = Ctx(SKILL_PHASE)
+    ctx = Ctx()
     ctx.skill = sk
     for t in targets:
         if t.c.alive or t is f:

@@ -108,7 +108,7 @@ def extra_strike(fight: Fight, a: Fighter, t: Fighter, why: str) -> None:
     got = respond.ready(fight, a, SHA, "enemy")
     if got is None:
         return
-    single_strike(fight, Strike(a, got[0], a.strike_bonus, got[1], single=t), t, why)
+    single_strike(fight, Strike(a, got[0], a.strike_bonus, got[1]), t, why)
 
 
 def single_strike(fight: Fight, s: Strike, t: Fighter, why: str) -> None:

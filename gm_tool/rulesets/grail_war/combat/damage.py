@@ -39,7 +39,7 @@ def damage(fight: Fight, src: Fighter | None, t: Fighter, amount: int, cause: st
     if t.c.hp <= 0:
         dying(fight, t, src)
     if t.c.alive and src is not None:
-        abilities.trigger(fight, t, "damaged", src, Ctx(fight.phase, d.amount))
+        abilities.trigger(fight, t, "damaged", src, Ctx(d.amount))
     return d.amount
 
 
@@ -47,7 +47,7 @@ def damage(fight: Fight, src: Fighter | None, t: Fighter, amount: int, cause: st
 def dying_skills(fight: Fight, t: Fighter) -> None:
     for sk in t.skills:
         if sk.trigger == "dying" and t.c.hp <= 0 and fight.skill_ok(t, sk):
-            abilities.use_skill(fight, t, sk, t, Ctx(fight.phase))
+            abilities.use_skill(fight, t, sk, t, Ctx())
 
 
 def own_cards(fight: Fight, t: Fighter) -> None:

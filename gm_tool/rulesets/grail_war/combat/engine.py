@@ -13,8 +13,9 @@ what only some may know (a hand card taken at random, cards drawn) goes to those
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
@@ -77,7 +78,7 @@ class Fight:
             if f.skip_draw:
                 self.pub("no_draw", character=f.id, reason="枯竭庭院")
                 continue
-            ctx = abilities.trigger(self, f, "draw", f, Ctx(self.phase))
+            ctx = abilities.trigger(self, f, "draw", f, Ctx())
             if n + ctx.draw > 0:
                 hands.draw(self.game, f.c, n + ctx.draw, "fight", self.log, self.chance)
 

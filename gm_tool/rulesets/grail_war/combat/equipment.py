@@ -16,7 +16,8 @@ Effects on what a fighter may play (七夜, 月灵髓液, 奉纳殿六十四层,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gm_tool.core.deck import Card
 from gm_tool.rulesets.grail_war.combat import abilities, basic, cardmoves
@@ -97,13 +98,13 @@ def skill_trigger(when: str) -> Callable[..., bool]:
     """A hook that fires the skills triggered at this stage (``strike_damage``, ``strike_dodged``)."""
     if when == "strike_damage":
         def on_damage(fight: Fight, d: Damage) -> bool:
-            d.amount = abilities.trigger(fight, d.source, "strike_damage", d.target, Ctx(fight.phase, d.amount)).amount  # type: ignore[arg-type]
+            d.amount = abilities.trigger(fight, d.source, "strike_damage", d.target, Ctx(d.amount)).amount  # type: ignore[arg-type]
             return True
         return on_damage
 
     def on_strike(fight: Fight, s: Strike, t: Fighter) -> bool:
         a = s.attacker
-        return a.c.alive and abilities.trigger(fight, a, when, t, Ctx(fight.phase)).hit
+        return a.c.alive and abilities.trigger(fight, a, when, t, Ctx()).hit
     return on_strike
 
 

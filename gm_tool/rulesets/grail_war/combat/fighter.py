@@ -36,7 +36,7 @@ class Fighter:
         self.strike_bonus = 0
         self.once: set[str] = set()
         order = list(o.keep or []) + list(hands.DEFAULT_KEEP_ORDER)
-        self.keep_rank = {}
+        self.keep_rank: dict[str, int] = {}
         for i, name in enumerate(order):
             self.keep_rank.setdefault(name, i)
 
@@ -63,16 +63,15 @@ class Fighter:
 class Strike:
     """One 杀 in flight: its cards, damage bonus, how it was made (``via``) and where it landed."""
 
-    __slots__ = ("attacker", "cards", "bonus", "via", "cancelled", "hit", "single")
+    __slots__ = ("attacker", "cards", "bonus", "via", "cancelled", "hit")
 
-    def __init__(self, attacker: Fighter, cards: list[Card], bonus: int, via: str, single: Fighter | None = None):
+    def __init__(self, attacker: Fighter, cards: list[Card], bonus: int, via: str):
         self.attacker = attacker
         self.cards = cards
         self.bonus = bonus
         self.via = via
         self.cancelled: list[str] = []
         self.hit: list[str] = []
-        self.single = single
 
 
 class Damage:
@@ -96,11 +95,10 @@ class Damage:
 class Ctx:
     """What a triggered skill may change: the damage amount, a dodged 杀 hitting, extra draws."""
 
-    __slots__ = ("skill", "phase", "amount", "hit", "draw")
+    __slots__ = ("skill", "amount", "hit", "draw")
 
-    def __init__(self, phase: int, amount: int = 0):
+    def __init__(self, amount: int = 0):
         self.skill: Skill | None = None
-        self.phase = phase
         self.amount = amount
         self.hit = False
         self.draw = 0

@@ -8,7 +8,8 @@ two sides are alive. 万法破尽 is not played: it answers the first enemy card
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.deck import Card
 from gm_tool.rulesets.grail_war.combat import basic, cardmoves, damage, respond
@@ -128,7 +129,7 @@ def forced_strike(fight: Fight, a: Fighter, b: Fighter) -> bool:
     got = respond.ready(fight, a, SHA, "magic")
     if got is None:
         return False
-    basic.single_strike(fight, Strike(a, got[0], a.strike_bonus, got[1], single=b), b, "不死徒手")
+    basic.single_strike(fight, Strike(a, got[0], a.strike_bonus, got[1]), b, "不死徒手")
     return True
 
 

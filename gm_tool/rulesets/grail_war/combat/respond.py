@@ -69,12 +69,20 @@ def default_need(fight: Fight, f: Fighter, kind: str) -> int:
     return 1
 
 
+def _via(f: Fighter, entry: Entry | None) -> tuple[str, equipment.Via] | None:
+    """The line's converting equipment (``via``), when f has it equipped."""
+    name = entry.via if entry is not None else None
+    if name is None or name not in equipment.VIA or not f.c.equipped(name):
+        return None
+    return name, equipment.VIA[name]
+
+
 def supply(fight: Fight, f: Fighter, want: str, entry: Entry | None, armor_ok: bool = True) -> int:
     """How many ``want`` ``f`` could still produce."""
     n = f.count(want) + (1 if equipment.yueling_ok(fight, f, armor_ok) else 0)
-    via = equipment.VIA.get(entry.via) if entry and entry.via else None
-    if via is not None and f.c.equipped(entry.via):  # type: ignore[union-attr]
-        n += via.supply(f, want)
+    via = _via(f, entry)
+    if via is not None:
+        n += via[1].supply(f, want)
     for _, spec in converters(fight, f, want):
         n += len(convertible(f, spec))
     return n
@@ -115,11 +123,11 @@ def produce(fight: Fight, f: Fighter, want: str, entry: Entry | None, armor_ok: 
     if card is not None:
         c.hand.remove(card)
         return [card], ""
-    via = equipment.VIA.get(entry.via) if entry and entry.via else None
-    if via is not None and c.equipped(entry.via):  # type: ignore[union-attr]
-        spent = via.take(f, want)
+    via = _via(f, entry)
+    if via is not None:
+        spent = via[1].take(f, want)
         if spent:
-            return spent, entry.via  # type: ignore[union-attr,return-value]
+            return spent, via[0]
     for sk, spec in converters(fight, f, want):
         pool = convertible(f, spec)
         if pool:
