@@ -39,10 +39,10 @@ def _rs():
     return registry.get("shenjianglu")
 
 
-def _start(seed: str):
+def _start(seed: str, loaded: tuple | None = None):
     from gm_tool import app as ops
 
-    data, source = ops.load_scenario(SCENARIO)
+    data, source = loaded or ops.load_scenario(SCENARIO)
     return _rs().setup(data, source, seed)
 
 
@@ -63,14 +63,16 @@ def s1(turns: int = 12, reps: int = 200) -> dict:
 
 
 def s2(games: int = 100) -> dict:
+    from gm_tool import app as ops
     from gm_tool.core.chance import Chance
 
     rs = _rs()
     turns = 0
+    loaded = ops.load_scenario(SCENARIO)  # as `gm simulate` does: the scenario is read once
     start = time.perf_counter()
     for g in range(games):
         seed = f"g{g}"
-        state = _start(seed)
+        state = _start(seed, loaded)
         n = 0
         while rs.due(state) and n < 1000:
             n += 1

@@ -60,3 +60,20 @@ def test_moving_through_an_ally():
     s2, ev = play(s, {"command": "a1", "to": "E3"})
     assert unit(s2, "a1")["pos"] == "E3"
     assert refused(s, {"command": "a1", "to": "G5"}) == [("shenjianglu.orders.no_route", "actions.1.to")]
+
+
+def test_bot_orders_equal_parsed_bot_sheets():
+    """seed l.113: "行動階段" — the bots' fast path gives exactly what their sheet parses to."""
+    from gm_tool.core.chance import Chance
+
+    data, source = ops.load_scenario("shenjianglu")
+    s = RS.setup(data, source, "bots")
+    for n in range(12):
+        if not RS.due(s):
+            break
+        p = s["next"]
+        for kind in ("random", "greedy"):
+            fast = RS.bot_orders(s, {p: kind}, Chance("b", f"{n}"))[p]
+            slow = RS.parse_orders(s, RS.bot_sheet(s, p, kind, Chance("b", f"{n}")), "x", "en")
+            assert fast == slow
+        s = RS.resolve(s, {p: fast}, "b").state

@@ -75,6 +75,9 @@ class Shenjianglu(RulesetBase):
     def bot_sheet(self, state: State, player: str, kind: str, chance: Any) -> dict[str, Any]:
         return _part("bots").sheet(state, player, kind, chance)
 
+    def bot_orders(self, state: State, kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+        return _part("bots").orders(state, kinds, chance)
+
     def summary_for_sim(self, state: State) -> dict[str, Any]:
         """Teams are the sides; every seat's king is a unit (dead kings too), troops alive only."""
         living = {u["id"] for u in state["units"]}

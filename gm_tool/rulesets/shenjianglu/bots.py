@@ -24,7 +24,7 @@ def _try(t: Turn, action: dict[str, Any], out: list[dict[str, Any]]) -> bool:
         t.run(action)
     except (Illegal, Skip):
         return False
-    out.append(_sheet_form(action))
+    out.append(action)
     return True
 
 
@@ -194,7 +194,8 @@ def _greedy(t: Turn, out: list[dict[str, Any]]) -> None:
             _try(t, {"kind": "equip", "card": card["name"], "unit": pool[0]["id"]}, out)
 
 
-def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+def plan(state: dict[str, Any], player: str, kind: str, chance: Any) -> list[dict[str, Any]]:
+    """The bot's actions in the engine's (parsed) form, each accepted by the engine in turn."""
     out: list[dict[str, Any]] = []
     if state.get("next") == player and state.get("winner") is None:
         t = Turn(clone(state), _Quiet())
@@ -202,4 +203,18 @@ def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[st
             _greedy(t, out)
         else:
             _random(t, chance, out)
-    return {"turn": state["turn"] + 1, "player": player, "actions": out}
+    return out
+
+
+def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+    return {"turn": state["turn"] + 1, "player": player,
+            "actions": [_sheet_form(a) for a in plan(state, player, kind, chance)]}
+
+
+def orders(state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+    """What ``parse_orders(bot_sheet(...))`` gives, without checking again a sheet the engine has
+    just played (the same actions, in the form parse_orders returns)."""
+    from gm_tool.rulesets.shenjianglu.orders import Orders
+
+    return {p: Orders(player=p, turn=state["turn"] + 1, actions=plan(state, p, kind, chance))
+            for p, kind in kinds.items()}
