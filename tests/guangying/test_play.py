@@ -199,3 +199,11 @@ def test_gm_check_through_the_cli(tmp_path):
     lines = (out.stdout + out.stderr).strip().splitlines()
     assert lines[0].startswith(f"{sheet}:4: actions[0].at: 战士 cannot be summoned at C11; allowed cells: A1")
     assert lines[1].startswith(f"{sheet}:5: actions[1].move: 'nobody' is not one of your squads")
+
+
+def test_a_pass_is_told():
+    """seed l.40: "每个小队每回合开始获得2个行动机会" (a player who sends nothing passes, and the post says so)"""
+    s = board()
+    after, events = turn(s)
+    assert [e["type"] for e in events] == ["turn_start", "pass"]
+    assert "passes" in RULESET.posts(s, after, events, "en").texts["public"]["md"]

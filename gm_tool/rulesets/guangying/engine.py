@@ -36,6 +36,9 @@ def play(state: dict[str, Any], orders: Any, live: bool = True) -> tuple[Turn, l
         # kept until a later sheet changes it (contract §3): only the keys given change
         game.players[game.active]["standing"] = {**game.players[game.active]["standing"], **orders.standing}
     game.upkeep()
-    refused = game.run(orders.actions if orders is not None else [])
+    actions = orders.actions if orders is not None else []
+    if not actions:
+        game.emit("pass", player=game.active)
+    refused = game.run(actions)
     game.end_turn()
     return game, refused
