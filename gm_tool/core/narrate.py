@@ -87,9 +87,13 @@ class Narration:
             if not seen:
                 continue
             head = group[0] if group[0] in seen and self.section_of(group[0]) == kind else None
-            told.append({"kind": kind, "title": teller.title(kind, head),
-                         "lines": [teller.sentence(e) for e in seen]})
+            told.append({"kind": kind, "title": teller.title(kind, head), "lines": self.lines(kind, seen, teller)})
         return told
+
+    def lines(self, kind: str, seen: list[Event], teller: Teller) -> list[str]:
+        """A section's lines: one sentence per event by default; a ruleset may tell a kind of
+        section otherwise (several events in one line)."""
+        return [teller.sentence(e) for e in seen]
 
 
 class Teller:

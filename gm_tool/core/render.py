@@ -52,7 +52,7 @@ class Forum:
     - ``image_url``: where the GM uploads the pictures, e.g. ``https://host/path/{turn}/{file}``
       (``turn`` is ``turn-001``); posts then link every picture there. Without it a post links the
       bare file name and says which file to attach;
-    - ``names``: ``{player id: display name}``, free text (``Saber.Fan``, ``月下 独酌``) shown in posts
+    - ``names``: ``{player id: display name}``, free text (``Red.Fan``, ``月下 独酌``, ``★Lan★``) shown in posts
       where the player id would be. Ids stay safe file names.
 
     Game-neutral: a ruleset's templates call ``m.picture(file, note)`` and

@@ -12,7 +12,7 @@ import pytest
 
 from gm_tool.core.render import MARKUPS
 from gm_tool.rulesets.grail_war import RULESET
-from gm_tool.rulesets.grail_war.narrate import NARRATION, Teller
+from gm_tool.rulesets.grail_war.narrate import NARRATION, Teller, story
 from gm_tool.rulesets.grail_war.posts import draw_map, text_map
 from gm_tool.rulesets.grail_war.sheet import template
 from tests.conftest import grail_posts as posts
@@ -27,7 +27,7 @@ def tell(events, player="pa", lang="zh", gone=None):
         e.setdefault("seq", i)
         e.setdefault("to", "all")
     teller = Teller(NAMES, lang, MARKUPS["md"])
-    return [line for s in NARRATION.story(events, teller, player, gone=gone) for line in s["lines"]]
+    return [line for s in story(events, teller, player, gone=gone) for line in s["lines"]]
 
 
 def told(r, lang="zh"):

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from gm_tool.core import narrate as core
-from gm_tool.core.events import PUBLIC, visible_to
 from gm_tool.core.deck import Card
 from gm_tool.core.render import Markup, display_name
 
@@ -32,25 +31,29 @@ SENTENCES: dict[str, dict[str, str]] = {
     "stronghold_equipment": {"zh": "{character} 从据点 {stronghold} 获得装备{card}。", "en": "{character} gets equipment {card} from stronghold {stronghold}."},
     "stronghold_heal": {"zh": "{character} 在据点 {stronghold} 回复 1 点体力（现为 {hp}）。", "en": "{character} heals 1 at stronghold {stronghold} (now {hp})."},
     "victory": {"zh": "游戏结束，胜者：{winner}。", "en": "The game is over. Winner: {winner}."},
-    "destroyed": {"zh": "{character} 摧毁了据点 {stronghold}「{name}」（{cell}）。", "en": "{character} destroys stronghold {stronghold} {name} ({cell})."},
-    # told in place of another event's sentence when that one would read unnaturally (ruling P7)
-    "respond_plain": {"zh": "{character} 打出{cards}。", "en": "{character} plays {cards}."},
-    "rescue_self": {"zh": "{character} 对自己使用{card}，体力回复至 {hp}。", "en": "{character} uses {card} on themself and is back to {hp} HP."},
-    "killed_dead": {"zh": "{character} 阵亡，手牌与装备离场。", "en": "{character} dies; their cards leave play."},
-    "judge_yes": {"zh": "{character} 因【{reason}】判定：{card}，{pattern}，判定成立。",
-                  "en": "{character} judges for 【{reason}】: {card}, {pattern}: it succeeds."},
-    "judge_no": {"zh": "{character} 因【{reason}】判定：{card}，不是{pattern}，判定不成立，没有效果。",
-                 "en": "{character} judges for 【{reason}】: {card}, not {pattern}: it fails and has no effect."},
-    "judge_empty": {"zh": "{character} 因【{reason}】判定，但牌堆已空，判定不成立，没有效果。",
-                    "en": "{character} judges for 【{reason}】 but the deck is empty: it fails and has no effect."},
-    # why a card was not played or was spent where it was (the combat engine's choices, ruling P8)
-    "held_back": {"zh": "{character} 保留{cards}以应对优先级更高的{reserved_for}，这次不打出。",
-                  "en": "{character} keeps {cards} back for {reserved_for}, ranked higher, and does not play it here."},
-    "spent_lower": {"zh": "{character} 在{against}上打出{cards}：排在前面的{higher}本场不会再发生。",
-                    "en": "{character} spends {cards} on {against}: {higher}, ranked higher, will not come this fight."},
-    "not_played": {"zh": "{character} 没有可打出的【{need}】（应对{against}）。",
-                   "en": "{character} has no 【{need}】 to play (against {against})."},
 }
+# (type, zh, en): a BERSERKER's destruction; then the sentences told in place of another event's
+# when that one would read unnaturally (ruling P7); then why a card was not played or was spent
+# where it was (the combat engine's choices, ruling P8)
+_PLAIN: tuple[tuple[str, str, str], ...] = (
+    ("destroyed", "{character} 摧毁了据点 {stronghold}「{name}」（{cell}）。",
+     "{character} destroys stronghold {stronghold} {name} ({cell})."),
+    ("respond_plain", "{character} 打出{cards}。", "{character} plays {cards}."),
+    ("rescue_self", "{character} 对自己使用{card}，体力回复至 {hp}。", "{character} uses {card} on themself and is back to {hp} HP."),
+    ("killed_dead", "{character} 阵亡，手牌与装备离场。", "{character} dies; their cards leave play."),
+    ("judge_yes", "{character} 因【{reason}】判定：{card}，{pattern}，判定成立。",
+     "{character} judges for 【{reason}】: {card}, {pattern}: it succeeds."),
+    ("judge_no", "{character} 因【{reason}】判定：{card}，不是{pattern}，判定不成立，没有效果。",
+     "{character} judges for 【{reason}】: {card}, not {pattern}: it fails and has no effect."),
+    ("judge_empty", "{character} 因【{reason}】判定，但牌堆已空，判定不成立，没有效果。",
+     "{character} judges for 【{reason}】 but the deck is empty: it fails and has no effect."),
+    ("held_back", "{character} 保留{cards}以应对优先级更高的{reserved_for}，这次不打出。",
+     "{character} keeps {cards} back for {reserved_for}, ranked higher, and does not play it here."),
+    ("spent_lower", "{character} 在{against}上打出{cards}：排在前面的{higher}本场不会再发生。",
+     "{character} spends {cards} on {against}: {higher}, ranked higher, will not come this fight."),
+    ("not_played", "{character} 没有可打出的【{need}】（应对{against}）。", "{character} has no 【{need}】 to play (against {against})."),
+)
+SENTENCES.update({t: {"zh": zh, "en": en} for t, zh, en in _PLAIN})
 
 # event type -> the kind of section it opens
 SECTIONS: dict[str, str] = {
@@ -81,22 +84,11 @@ class _Narration(core.Narration):
             return "limit"
         return kind
 
-    def story(self, events: list[dict[str, Any]], teller: core.Teller, player: str | None, public: bool = False,
-              cut: list[core.Section] | None = None, gone: set[str] | None = None) -> list[dict[str, Any]]:
-        """The core's story, with movement told per character (one line each: ``A: D5→D6→D7``,
-        then why it stopped) and a death told in one line (ruling P7)."""
-        told = []
-        for kind, group in (self.sections(events) if cut is None else cut):
-            seen = [e for e in group if (e["to"] == PUBLIC if public else visible_to(e, player))]
-            if not seen:
-                continue
-            head = group[0] if group[0] in seen and self.section_of(group[0]) == kind else None
-            told.append({"kind": kind, "title": teller.title(kind, head), "lines": self.lines(kind, seen, teller, gone or set())})
-        return told
-
-    def lines(self, kind: str, seen: list[dict[str, Any]], teller: core.Teller, gone: set[str]) -> list[str]:
+    def lines(self, kind: str, seen: list[dict[str, Any]], teller: core.Teller) -> list[str]:
+        """Movement per character (``A: D5→D6→D7``, then why it stopped) and a death in one
+        line (ruling P7); other sections one sentence per event."""
         if kind == "move" and isinstance(teller, Teller):
-            return teller.movement(seen, gone)
+            return teller.movement(seen, teller.gone)
         out: list[str] = []
         for i, e in enumerate(seen):
             if e["type"] == "death" and i > 0 and any(
@@ -143,6 +135,7 @@ class Teller(core.Teller):
 
     def __init__(self, names: dict[str, str], lang: str, m: Markup) -> None:
         super().__init__(NARRATION, names, lang, m)
+        self.gone: set[str] = set()  # living characters the post's reader no longer sees
 
     def value(self, key: str, value: Any, event: dict[str, Any], params: dict[str, Any]) -> str | None:
         m = self.m
@@ -229,16 +222,17 @@ class Teller(core.Teller):
         return super().title(kind, head)
 
 
-REASONS: dict[str, dict[str, str]] = {  # the engine's reason codes, as a player reads them
-    "no_cards": {"zh": "手牌不够支付代价", "en": "not enough hand cards to pay for it"},
-    "no_target": {"zh": "没有可选的目标", "en": "no target it could choose"},
-    "hp": {"zh": "体力不足", "en": "not enough HP"},
-    "card_gone": {"zh": "需要的【{card}】已不在手中", "en": "the 【{card}】 it needs is no longer in hand"},
-    "not_equipped": {"zh": "该装备已不在装备区", "en": "that equipment is no longer equipped"},
-    "hand_limit": {"zh": "手牌上限", "en": "hand limit"},
-    "full": {"zh": "格子已满", "en": "the cell is full"},
-    "enemy": {"zh": "与敌人互相阻挡", "en": "an enemy bars the way"},
-}
+_REASON_ROWS: tuple[tuple[str, str, str], ...] = (  # the engine's reason codes, as a player reads them
+    ("no_cards", "手牌不够支付代价", "not enough hand cards to pay for it"),
+    ("no_target", "没有可选的目标", "no target it could choose"),
+    ("hp", "体力不足", "not enough HP"),
+    ("card_gone", "需要的【{card}】已不在手中", "the 【{card}】 it needs is no longer in hand"),
+    ("not_equipped", "该装备已不在装备区", "that equipment is no longer equipped"),
+    ("hand_limit", "手牌上限", "hand limit"),
+    ("full", "格子已满", "the cell is full"),
+    ("enemy", "与敌人互相阻挡", "an enemy bars the way"),
+)
+REASONS: dict[str, dict[str, str]] = {code: {"zh": zh, "en": en} for code, zh, en in _REASON_ROWS}
 PATTERNS = {"zh": {"red": "红色", "black": "黑色", "hearts": "红桃", "diamonds": "方块", "spades": "黑桃", "clubs": "梅花"},
             "en": {"red": "red", "black": "black", "hearts": "hearts", "diamonds": "diamonds", "spades": "spades",
                    "clubs": "clubs"}}
@@ -281,7 +275,9 @@ def sections(events: list[dict[str, Any]]) -> list[core.Section]:
 
 def story(events: list[dict[str, Any]], teller: Teller, player: str | None, public: bool = False,
           cut: list[core.Section] | None = None, gone: set[str] | None = None) -> list[dict[str, Any]]:
-    return NARRATION.story(events, teller, player, public, cut, gone)
+    """The sections ``player`` may know, told; ``gone``: characters the reader no longer sees."""
+    teller.gone = set(gone or ())
+    return NARRATION.story(events, teller, player, public, cut)
 
 
 def sentence(event: dict[str, Any], names: dict[str, str], lang: str, m: Markup) -> str:

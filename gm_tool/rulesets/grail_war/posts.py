@@ -80,40 +80,64 @@ _SH_MARK = "123456789abcdefghijklmnopqrstuvwxyz"
 UNSEEN = ","  # ASCII: a CJK font draws "·" full width and the map's columns would drift
 CLOSED = "x"
 
-# What each equipment does, as the seed words it (l.204-223) and in English.
-EQUIPMENT_TEXT: dict[str, dict[str, str]] = {
-    "七夜": {"zh": "出牌阶段，你可以额外使用一张【杀】。", "en": "In the basic-card phase you may use one more 杀."},
-    "万华杖": {"zh": "当你使用【杀】造成伤害时，你可以防止此伤害，改为你选择并获得该角色的一张牌。",
-            "en": "When your 杀 causes damage you may prevent it and take one of that character's cards instead."},
-    "石中剑": {"zh": "锁定技，当你使用的【杀】造成伤害时，若指定的目标没有手牌，该伤害+1。",
-            "en": "Locked: when your 杀 causes damage to a target with no hand cards, the damage is +1."},
-    "干将莫邪": {"zh": "当你使用的【杀】被对方的【闪】抵消时，你可以收回之前使用的【杀】。",
-             "en": "When your 杀 is cancelled by a 闪, you may take the 杀 back."},
-    "佩耳修斯之剑": {"zh": "当你需要使用（或打出）一张【杀】时，你可以将两张手牌当一张【杀】使用。",
-               "en": "When you need to use or play a 杀, you may use two hand cards as one 杀."},
-    "黑键": {"zh": "当你使用的【杀】被抵消时，你可以立即对相同的目标再使用一张【杀】。",
-           "en": "When your 杀 is cancelled, you may at once use another 杀 on the same target."},
-    "物干焯": {"zh": "你使用【杀】对目标角色造成伤害时，你可以立刻对该目标角色额外使用一张【杀】。",
-            "en": "When your 杀 damages a target, you may at once use one more 杀 on it."},
-    "穿刺死棘之枪": {"zh": "目标角色使用【闪】抵消你使用【杀】的效果时，你可以弃两张牌，则【杀】依然造成伤害。",
-               "en": "When the target cancels your 杀 with a 闪, you may discard two cards: the 杀 still deals damage."},
-    "破魔红蔷薇": {"zh": "锁定技，每当你使用【杀】时，无视目标角色的防具。", "en": "Locked: your 杀 ignores the target's armor."},
-    "斩击皇帝": {"zh": "你使用【杀】对目标角色造成伤害时，你可以弃掉目标角色的一张牌。",
-             "en": "When your 杀 damages a target, you may discard one of its cards."},
-    "誓约胜利之剑": {"zh": "当你使用【杀】时，同时多弃2张手牌，可令自己使用的这张【杀】造成的伤害+1。",
-               "en": "When you use a 杀 you may discard 2 more hand cards: that 杀 deals +1 damage."},
-    "乖离剑": {"zh": "当你使用【杀】时，可多弃一张【杀】令伤害+1。", "en": "When you use a 杀 you may discard one more 杀 for +1 damage."},
-    "奉纳殿六十四层": {"zh": "每当你需要使用（或打出）一张【闪】时，你可以进行一次判定：若结果为红色，则视为你使用（或打出）了一张【闪】；若为黑色，则你仍可以从手牌里使用（或打出）。",
-                "en": "When you need a 闪 you may judge: red counts as a 闪; on black you may still play one from your hand."},
-    "六道境界": {"zh": "锁定技，普通杀对你无效。", "en": "Locked: plain 杀 have no effect on you."},
-    "月灵髓液": {"zh": "当你和敌人一对一战斗时，每回合一次，使用【月灵髓液】视为你使用了一张【杀】或【闪】。",
-             "en": "In a one-on-one fight, once a turn, 月灵髓液 counts as a 杀 or a 闪."},
-    "炽天覆七重圆环": {"zh": "锁定技：每次你受到伤害时，最多承受1点伤害；受到伤害时，你可以弃掉【炽天覆七重圆环】防止此伤害。",
-                "en": "Locked: you take at most 1 damage at a time; when damaged you may discard it to prevent the damage."},
-    "正式外典": {"zh": "你可以将你手牌的【杀】当【闪】，【闪】当【杀】使用（或打出）。",
-             "en": "You may use or play a 杀 from your hand as a 闪, and a 闪 as a 杀."},
-    "天之服": {"zh": "锁定技，你的手牌上限为7张。", "en": "Locked: your hand limit is 7."},
-}
+# What each equipment does: (name, the seed's wording l.204-223, in English).
+_EQUIPMENT_ROWS: tuple[tuple[str, str, str], ...] = (
+    ('七夜',
+     '出牌阶段，你可以额外使用一张【杀】。',
+     'In the basic-card phase you may use one more 杀.'),
+    ('万华杖',
+     '当你使用【杀】造成伤害时，你可以防止此伤害，改为你选择并获得该角色的一张牌。',
+     "When your 杀 causes damage you may prevent it and take one of that character's cards instead."),
+    ('石中剑',
+     '锁定技，当你使用的【杀】造成伤害时，若指定的目标没有手牌，该伤害+1。',
+     'Locked: when your 杀 causes damage to a target with no hand cards, the damage is +1.'),
+    ('干将莫邪',
+     '当你使用的【杀】被对方的【闪】抵消时，你可以收回之前使用的【杀】。',
+     'When your 杀 is cancelled by a 闪, you may take the 杀 back.'),
+    ('佩耳修斯之剑',
+     '当你需要使用（或打出）一张【杀】时，你可以将两张手牌当一张【杀】使用。',
+     'When you need to use or play a 杀, you may use two hand cards as one 杀.'),
+    ('黑键',
+     '当你使用的【杀】被抵消时，你可以立即对相同的目标再使用一张【杀】。',
+     'When your 杀 is cancelled, you may at once use another 杀 on the same target.'),
+    ('物干焯',
+     '你使用【杀】对目标角色造成伤害时，你可以立刻对该目标角色额外使用一张【杀】。',
+     'When your 杀 damages a target, you may at once use one more 杀 on it.'),
+    ('穿刺死棘之枪',
+     '目标角色使用【闪】抵消你使用【杀】的效果时，你可以弃两张牌，则【杀】依然造成伤害。',
+     'When the target cancels your 杀 with a 闪, you may discard two cards: the 杀 still deals damage.'),
+    ('破魔红蔷薇',
+     '锁定技，每当你使用【杀】时，无视目标角色的防具。',
+     "Locked: your 杀 ignores the target's armor."),
+    ('斩击皇帝',
+     '你使用【杀】对目标角色造成伤害时，你可以弃掉目标角色的一张牌。',
+     'When your 杀 damages a target, you may discard one of its cards.'),
+    ('誓约胜利之剑',
+     '当你使用【杀】时，同时多弃2张手牌，可令自己使用的这张【杀】造成的伤害+1。',
+     'When you use a 杀 you may discard 2 more hand cards: that 杀 deals +1 damage.'),
+    ('乖离剑',
+     '当你使用【杀】时，可多弃一张【杀】令伤害+1。',
+     'When you use a 杀 you may discard one more 杀 for +1 damage.'),
+    ('奉纳殿六十四层',
+     '每当你需要使用（或打出）一张【闪】时，你可以进行一次判定：若结果为红色，则视为你使用（或打出）了一张【闪】；若为黑色，则你仍可以从手牌里使用（或打出）。',
+     'When you need a 闪 you may judge: red counts as a 闪; on black you may still play one from your hand.'),
+    ('六道境界',
+     '锁定技，普通杀对你无效。',
+     'Locked: plain 杀 have no effect on you.'),
+    ('月灵髓液',
+     '当你和敌人一对一战斗时，每回合一次，使用【月灵髓液】视为你使用了一张【杀】或【闪】。',
+     'In a one-on-one fight, once a turn, 月灵髓液 counts as a 杀 or a 闪.'),
+    ('炽天覆七重圆环',
+     '锁定技：每次你受到伤害时，最多承受1点伤害；受到伤害时，你可以弃掉【炽天覆七重圆环】防止此伤害。',
+     'Locked: you take at most 1 damage at a time; when damaged you may discard it to prevent the damage.'),
+    ('正式外典',
+     '你可以将你手牌的【杀】当【闪】，【闪】当【杀】使用（或打出）。',
+     'You may use or play a 杀 from your hand as a 闪, and a 闪 as a 杀.'),
+    ('天之服',
+     '锁定技，你的手牌上限为7张。',
+     'Locked: your hand limit is 7.'),
+)
+EQUIPMENT_TEXT: dict[str, dict[str, str]] = {name: {"zh": zh, "en": en} for name, zh, en in _EQUIPMENT_ROWS}
 
 
 def equipment_text(name: str, lang: str) -> str:
@@ -355,84 +379,6 @@ def _encode(images: dict[str, Any]) -> dict[str, bytes]:
     from gm_tool.core.picture import png
 
     return {name: png(im) for name, im in images.items()}
-
-
-def _blocks(m: Any, story: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each told section with its lines as one block of list items (``block``): a template may
-    fold a long fight (``m.collapse``) where the forum's dialect can."""
-    return [{**s, "block": "\n".join(m.item(line) for line in s["lines"])} for s in story]
-
-
-def sheet_for(m: Any, sheet: str) -> str:
-    """A sheet to show in a code block: names in its comment lines open no BBCode tag (a zero-width
-    space after ``[``); the YAML lines are left as they are, so the sheet still pastes as it is."""
-    if m.name != "bbcode":
-        return sheet
-    return "\n".join(line.replace("[", "[\u200b") if line.startswith("#") else line for line in sheet.split("\n"))
-
-
-def _sheet(state: dict[str, Any], player: str, lang: str, game: Any = None) -> str:
-    """The pre-filled order sheet of ``player``'s next turn (what `gm template` writes). A sheet
-    never reads the piles: they are left out of the conversion, done once a turn (``game``)."""
-    from gm_tool.rulesets.grail_war.sheet import template
-
-    return template(state, player, lang, game if game is not None else _sheet_game(state))
-
-
-def _sheet_game(state: dict[str, Any]) -> Any:
-    from gm_tool.rulesets.grail_war.model import Game
-
-    return Game.from_state({**state, "deck": {"draw_pile": [], "discard_pile": []}, "equipment_pile": []})
-
-
-def lang_of(lang: str) -> str:
-    return "zh" if lang == "zh" else "en"
-
-
-def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
-          templates_dir: Path | None = None) -> Posts:
-    """The posts of one turn: public and per player, formats ``bbcode`` and ``md``, with the
-    map pictures as files. The HTML preview is the Markdown rendered on demand
-    (``gm report --format html``), so a turn does not pay for it."""
-    from gm_tool.rulesets.grail_war import picture
-
-    env = environment(TEMPLATES, templates_dir)
-    public_tpl, private_tpl = env.get_template("public.j2"), env.get_template("private.j2")
-    t = _Turn(before, after, events, lang)
-    painter = picture.Painter(after["map"], after["strongholds"], after["sides"], after.get("closed_cells") or ())
-    out: dict[str, dict[str, str]] = {}
-    files: dict[str, bytes] = {}
-    cut = narrate.sections(events)
-
-    def render(tpl, context: dict[str, Any], reader: str | None, public: bool) -> dict[str, str]:
-        return render_all(env, tpl, context, lambda fmt, m: {
-            "story": _blocks(m, narrate.story(events, t.tellers[fmt], reader, public=public, cut=cut,
-                                              gone=None if public else t.gone(context["in_sight"]))),
-            **({"sheet": sheet_for(m, context["sheet_text"])} if "sheet_text" in context else {})})
-
-    out["public"] = render(public_tpl, t.public(), None, True)
-    images = {map_file("public"): painter.draw([])}
-    for player in _players(after):
-        context, extra = t.private(player)
-        out[player] = render(private_tpl, context, player, False)
-        images[map_file(player)] = painter.draw(picture.marks_of(extra["view"], player, extra["numbers"]),
-                                                extra["view"]["visible"])
-    images[GM_MAP] = painter.draw(picture.marks_of(after, None))
-    files.update(_encode(images))
-    return Posts(out, files)
-
-
-def _encode(images: dict[str, Any]) -> dict[str, bytes]:
-    """The pictures as PNG bytes, in the order given. Pillow's encoder releases the GIL, so the
-    pictures are encoded on two threads (the bytes are the same either way)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from gm_tool.core.picture import png
-
-    if len(images) < 4:
-        return {name: png(im) for name, im in images.items()}
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return dict(zip(images, pool.map(png, images.values())))
 
 
 def opening(state: dict[str, Any], lang: str, templates_dir: Path | None = None) -> Posts:
