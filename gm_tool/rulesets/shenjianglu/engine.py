@@ -589,6 +589,8 @@ def play(state: dict[str, Any], actions: list[dict[str, Any]], log: EventLog,
     ``on_illegal(index, Illegal)`` and skipped; None: skipped with a logged reason), the end
     phase, the next seat's start and draw phases. Returns the new state."""
     t = Turn(clone(state), log)
+    if not actions:
+        log.emit("pass", player=t.player)
     for i, a in enumerate(actions, 1):
         try:
             t.run(a)

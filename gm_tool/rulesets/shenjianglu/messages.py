@@ -102,6 +102,7 @@ NARRATION = Narration(
 NARRATION.register({
     "amend": {"zh": "GM 修改：{text}（理由：{reason}）", "en": "GM edit: {text} (reason: {reason})", "section": "gm"},
     "amend_card": {"zh": "GM 把你的 {card} 从{frm}移到{into}", "en": "the GM moved your {card} from {frm} to {into}"},
+    "pass": {"zh": "{player} 本回合没有行动（过）", "en": "{player} passes", "section": "turn"},
     "summon": {"zh": "{player} 召唤 {card}（{unit}）于 {pos}，消耗 {cost} 点法力，余 {mana}",
                "en": "{player} summons {card} ({unit}) at {pos} for {cost} mana, {mana} left", "section": "turn"},
     "move": {"zh": "{unit} 从 {frm} 移动到 {pos}（路线 {path}）", "en": "{unit} moves {frm} → {pos} (route {path})",
