@@ -8,7 +8,7 @@ from typing import Any
 from gm_tool.rulesets.guangying.actions import Turn
 from gm_tool.rulesets.guangying.bots import reach
 from gm_tool.rulesets.guangying.engine import copy_state
-from gm_tool.rulesets.guangying.model import dist
+from gm_tool.rulesets.guangying.model import NEIGHBOURS, Refusal, board_order, dist
 
 T = {
     "zh": {"head": "# 光与影 第 {turn} 回合：{player} 的指令表。行动按顺序执行；去掉 # 即可启用一行。",
@@ -61,9 +61,10 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
                                        members=", ".join(f"{p['id']} {p['class']} {p['hp']}/{p['max_hp']}" for p in pieces)))
         cells = reach(g, q)
         if cells:
-            lines.append(t["moves"].format(cells=", ".join(sorted(cells))))
-            first = sorted(cells)[0]
-            lines.append(f"#   - {{move: {q['id']}, path: [{', '.join(cells[first][1])}]}}")
+            lines.append(t["moves"].format(cells=", ".join(board_order(list(cells)))))
+            foe_fort = g.players[g.enemy(player)]["fortress"]
+            toward = min(board_order(list(cells)), key=lambda c: min(dist(c, f) for f in foe_fort))
+            lines.append(f"#   - {{move: {q['id']}, path: [{', '.join(cells[toward][1])}]}}")
         targets = [e["id"] for e in g.enemies_within(q["pos"], player)]
         foe = g.enemy(player)
         if min(dist(q["pos"], c) for c in g.players[foe]["fortress"]) <= 1:
@@ -72,7 +73,42 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
             lines.append(t["targets"].format(targets=", ".join(targets)))
             lines.append(f"#   - {{attack: {q['id']}, target: {targets[0]}}}")
             lines.append(f"#   - {{full_attack: {q['id']}, target: {targets[0]}}}")
+        for p in pieces:
+            lines += [f"#   - {_flow(a)}" for a in _abilities(state, g, player, p)[:3]]
     lines.append(t["free"])
     lines.append(t["standing"])
     lines.append(f"# standing: {{leader_dies: {pl['standing']['leader_dies']}}}")
     return "\n".join(lines) + "\n"
+
+
+def _flow(action: dict[str, Any]) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in action.items()) + "}"
+
+
+def _abilities(state: dict[str, Any], g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ability actions ``p`` may take as the turn's first action (each checked alone)."""
+    cls, me = p["class"], p["id"]
+    foes = [e["id"] for e in g.s["squads"] if e["owner"] != player]
+    near = [n for n in NEIGHBOURS[p["pos"]]]
+    candidates: list[dict[str, Any]] = {
+        "巡林客": [{"ability": "射击", "by": me, "target": e} for e in foes],
+        "术士": [{"ability": "火球", "by": me, "target": e} for e in foes],
+        "牧师": [{"ability": "治疗", "by": me, "target": o["id"]} for o in g.s["pieces"]
+                 if o["owner"] == player and o["hp"] < o["max_hp"]] + [{"ability": "造岩", "by": me, "at": c} for c in near],
+        "德鲁伊": [{"ability": "风墙", "by": me, "at": c, "orientation": o} for c in near
+                  for o in ("horizontal", "vertical")] + [{"ability": "变身野兽", "by": me}],
+        "诗人": [{"ability": "唱诗", "by": me}],
+        "法师": [{"ability": "开启传送阵", "by": me}],
+        "圣武士": [{"ability": "奉献", "by": me, "target": o, "amount": 1} for o in g.squads[p["squad"]]["members"]
+                  if o != me],
+    }.get(cls, [])
+    out = []
+    for a in candidates:
+        trial = Turn(copy_state(g.s), live=False)
+        trial.active = player
+        try:
+            trial.do_ability({"verb": "ability", **a})
+        except Refusal:
+            continue
+        out.append(a)
+    return out
