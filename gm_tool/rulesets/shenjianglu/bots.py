@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.grid import cell_name, parse_cell
+from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.shenjianglu.engine import Illegal, Skip, Turn, clone
-from gm_tool.rulesets.shenjianglu.geometry import distance
+from gm_tool.rulesets.shenjianglu.geometry import CELLS, distance
 
 
 class _Quiet(EventLog):
@@ -55,9 +55,9 @@ def free_spawns(t: Turn) -> list[str]:
 
 
 def target_pool(t: Turn, spec: dict[str, Any], me: dict[str, Any] | None, reach: int | None) -> list[dict[str, Any]]:
-    here = parse_cell(me["pos"]) if me is not None else None
+    here = CELLS[me["pos"]] if me is not None else None
     return [u for u in t.s["units"] if t.related(spec["target"], t.player, u, me) and t.fits(spec, u, t.cat)
-            and (reach is None or here is None or distance(here, parse_cell(u["pos"])) <= reach)]
+            and (reach is None or here is None or distance(here, CELLS[u["pos"]]) <= reach)]
 
 
 def destinations(t: Turn, u: dict[str, Any]) -> list[str]:
@@ -107,9 +107,9 @@ def _random(t: Turn, chance: Any, out: list[dict[str, Any]]) -> None:
                                          "targets": [chance.choice(pool, label=lambda x: x["id"])["id"]]}, out):
                         continue
                 to = chance.choice(destinations(t, u))
-                dest = parse_cell(to)
+                dest = CELLS[to]
                 foes = [x["id"] for x in t.s["units"] if x["owner"] != t.player
-                        and distance(dest, parse_cell(x["pos"])) == 1]
+                        and distance(dest, CELLS[x["pos"]]) == 1]
                 action = {"kind": "command", "unit": u["id"]}
                 if to != u["pos"]:
                     action["to"] = to
@@ -132,7 +132,7 @@ def _greedy(t: Turn, out: list[dict[str, Any]]) -> None:
             if not spawns or card["cost"] > t.mana:
                 break
             if kings:
-                spawns.sort(key=lambda c: min(distance(parse_cell(c), parse_cell(k["pos"])) for k in kings))
+                spawns.sort(key=lambda c: min(distance(CELLS[c], CELLS[k["pos"]]) for k in kings))
             if not _try(t, {"kind": "summon", "card": card["name"], "at": spawns[0]}, out):
                 break
     # unit actions: skills on enemies (kings first), else attack, else march on the nearest king
@@ -154,9 +154,9 @@ def _greedy(t: Turn, out: list[dict[str, Any]]) -> None:
             continue
         best = None
         for to in destinations(t, u):
-            dest = parse_cell(to)
+            dest = CELLS[to]
             for x in t.s["units"]:
-                if x["team"] != u["team"] and distance(dest, parse_cell(x["pos"])) == 1:
+                if x["team"] != u["team"] and distance(dest, CELLS[x["pos"]]) == 1:
                     score = (0 if x["king"] else 1, x["stamina"] - x["damage"] - u["attack"], to, x["id"])
                     if best is None or score < best:
                         best = score
@@ -168,8 +168,8 @@ def _greedy(t: Turn, out: list[dict[str, Any]]) -> None:
                 continue
         if u["king"]:
             continue
-        goal = min(kings, key=lambda k: (distance(parse_cell(u["pos"]), parse_cell(k["pos"])), k["id"]))
-        to = min(destinations(t, u), key=lambda c: (distance(parse_cell(c), parse_cell(goal["pos"])), c))
+        goal = min(kings, key=lambda k: (distance(CELLS[u["pos"]], CELLS[k["pos"]]), k["id"]))
+        to = min(destinations(t, u), key=lambda c: (distance(CELLS[c], CELLS[goal["pos"]]), c))
         if to != u["pos"]:
             _try(t, {"kind": "command", "unit": u["id"], "to": to}, out)
     # spells: damage on enemies (kings and the weakest first), helpful ones on own units

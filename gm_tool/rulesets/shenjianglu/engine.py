@@ -15,7 +15,7 @@ from typing import Any
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name, parse_cell
 from gm_tool.rulesets.shenjianglu.cards import catalogue
-from gm_tool.rulesets.shenjianglu.geometry import OPPOSITE, board_of, distance
+from gm_tool.rulesets.shenjianglu.geometry import CELLS, OPPOSITE, board_of, distance
 
 RED, GREEN = "red", "green"
 DRAW = "draw"
@@ -181,7 +181,7 @@ class Turn:
         target["hit"] = True
         counter = (first and how in ("normal", "skill") and source is not None and amount > 0
                    and source["id"] in self.units and source["owner"] != target["owner"]
-                   and distance(parse_cell(source["pos"]), parse_cell(target["pos"])) == 1
+                   and distance(CELLS[source["pos"]], CELLS[target["pos"]]) == 1
                    and not self.has(source, "no_counter"))
         back = target["attack"]
         self.hurt(source, target, amount, how)
@@ -278,10 +278,10 @@ class Turn:
         if skill["target"] == "self":
             targets = [u] if u["id"] in self.units else []
         else:
-            here = parse_cell(u["pos"])
+            here = CELLS[u["pos"]]
             targets = [t for t in self.s["units"]
                        if self.related(skill["target"], owner, t, u) and self.fits(skill, t, self.cat)
-                       and (not skill.get("adjacent") or distance(here, parse_cell(t["pos"])) == 1)
+                       and (not skill.get("adjacent") or distance(here, CELLS[t["pos"]]) == 1)
                        and (not skill.get("enemy_kings") or (t["king"] and t["team"] != u["team"]))]
         self.emit("trigger", unit=u["id"], skill=skill["name"], targets=[t["id"] for t in targets])
         for t in targets:
@@ -349,7 +349,7 @@ class Turn:
         if len(ids) > spec["count"]:
             raise Illegal("shenjianglu.orders.too_many_targets", field, count=spec["count"], got=len(ids))
         out = []
-        here = parse_cell(me["pos"]) if me is not None else None
+        here = CELLS[me["pos"]] if me is not None else None
         for j, uid in enumerate(ids, 1):
             t = self._unit(uid, f"{field}.{j}")
             if t in out:
@@ -357,9 +357,9 @@ class Turn:
             if not self.related(spec["target"], self.player, t, me) or not self.fits(spec, t, self.cat):
                 raise Illegal("shenjianglu.orders.bad_target", f"{field}.{j}", unit=uid,
                               allowed=self._describe(spec))
-            if reach is not None and here is not None and distance(here, parse_cell(t["pos"])) > reach:
+            if reach is not None and here is not None and distance(here, CELLS[t["pos"]]) > reach:
                 raise Illegal("shenjianglu.orders.out_of_range", f"{field}.{j}", unit=uid,
-                              distance=distance(here, parse_cell(t["pos"])), range=reach)
+                              distance=distance(here, CELLS[t["pos"]]), range=reach)
             out.append(t)
         return out
 
@@ -374,7 +374,7 @@ class Turn:
 
     def do_summon(self, a: dict[str, Any]) -> None:
         card = self._hand_card(a["card"], "summon", "character")
-        at = parse_cell(a["at"])
+        at = CELLS[a["at"]]
         spawns = self.board.spawns[self.seat["seat"]]
         occupied = {u["pos"] for u in self.s["units"]}
         free = [cell_name(c) for c in spawns if cell_name(c) not in occupied]
@@ -402,8 +402,8 @@ class Turn:
             self.trigger(u, sk)
 
     def legal_moves(self, u: dict[str, Any]) -> dict[Cell, tuple[int, Cell | None]]:
-        blocked = {parse_cell(t["pos"]) for t in self.s["units"] if t["team"] != u["team"]}
-        return self.board.reach(parse_cell(u["pos"]), u["move"], blocked)
+        blocked = {CELLS[t["pos"]] for t in self.s["units"] if t["team"] != u["team"]}
+        return self.board.reach(CELLS[u["pos"]], u["move"], blocked)
 
     def do_command(self, a: dict[str, Any]) -> None:
         u = self._unit(a["unit"], "command")
@@ -425,13 +425,13 @@ class Turn:
             for t in targets:
                 self.apply(skill["effects"], u, t, self.player, "skill")
             return
-        start = parse_cell(u["pos"])
+        start = CELLS[u["pos"]]
         dest, path = start, []
         if a.get("to") is not None or a.get("via"):
             points = [parse_cell(c) for c in a.get("via") or []]
-            dest = parse_cell(a["to"]) if a.get("to") is not None else points[-1]
+            dest = CELLS[a["to"]] if a.get("to") is not None else points[-1]
             points.append(dest)
-            blocked = {parse_cell(t["pos"]) for t in self.s["units"] if t["team"] != u["team"]}
+            blocked = {CELLS[t["pos"]] for t in self.s["units"] if t["team"] != u["team"]}
             for j, p in enumerate(points):
                 if not self.board.on_board(p):
                     field = "to" if j == len(points) - 1 and a.get("to") is not None else f"via.{j + 1}"
@@ -450,7 +450,7 @@ class Turn:
             target = self._unit(a["attack"], "attack")
             if target["owner"] == self.player:
                 raise Illegal("shenjianglu.orders.attack_own", "attack", unit=target["id"])
-            if distance(dest, parse_cell(target["pos"])) != 1:
+            if distance(dest, CELLS[target["pos"]]) != 1:
                 raise Illegal("shenjianglu.orders.not_adjacent", "attack", unit=target["id"], cell=cell_name(dest))
         u["acted"] = True
         if dest != start:

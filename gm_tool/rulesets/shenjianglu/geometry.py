@@ -17,6 +17,20 @@ from gm_tool.core.grid import Cell, cell_name, parse_cell
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
+class _Cells(dict):
+    """``CELLS[name]``: the cell a state's cell name stands for, parsed once per process (states
+    name the same few dozen cells again and again)."""
+
+    def __missing__(self, name: str) -> Cell:
+        cell = parse_cell(name)
+        if len(self) < 1 << 14:
+            self[name] = cell
+        return cell
+
+
+CELLS = _Cells()
+
+
 def distance(a: Cell, b: Cell) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
