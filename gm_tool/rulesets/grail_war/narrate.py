@@ -51,6 +51,9 @@ _PLAIN: tuple[tuple[str, str, str], ...] = (
      "{character} keeps {cards} back for {reserved_for}, ranked higher, and does not play it here."),
     ("spent_lower", "{character} 在{against}上打出{cards}：排在前面的{higher}本场不会再发生。",
      "{character} spends {cards} on {against}: {higher}, ranked higher, will not come this fight."),
+    ("strike_plain", "{character} 对 {targets} 使用{cards}。", "{character} uses {cards} on {targets}."),
+    ("magic_plain", "{character} 对 {targets} 使用{card}。", "{character} plays {card} on {targets}."),
+    ("curse_plain", "{character} 使用{card}：本回合下一张【杀】伤害 +1。", "{character} uses {card}: their next 杀 this turn deals +1."),
     ("not_played", "{character} 没有可打出的【{need}】（应对{against}）。", "{character} has no 【{need}】 to play (against {against})."),
 )
 SENTENCES.update({t: {"zh": zh, "en": en} for t, zh, en in _PLAIN})
@@ -261,6 +264,12 @@ def natural(event: dict[str, Any]) -> dict[str, Any]:
     if t == "respond" and not event.get("via") and event.get("cards") and \
             all(isinstance(c, dict) and c.get("name") == event.get("need") for c in event["cards"]):
         return {**event, "type": "respond_plain"}
+    if t == "strike" and not event.get("via") and event.get("cards") and event.get("targets"):
+        return {**event, "type": "strike_plain"}
+    if t == "magic" and event.get("targets"):
+        return {**event, "type": "magic_plain"}
+    if t == "curse":
+        return {**event, "type": "curse_plain"}
     if t == "rescue" and event.get("by") == event.get("character"):
         return {**event, "type": "rescue_self"}
     if t == "judge":
