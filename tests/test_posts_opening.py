@@ -28,7 +28,8 @@ def test_gm_new_writes_the_opening_posts_and_report_prints_them(gm, skirmish):
         assert "回合: 1\n玩家: " + c["player"] in text  # the first sheet, pre-filled
         assert "gm template" not in text
     public = gm("report", skirmish, "--turn", "0", "--format", "markdown").output
-    assert "参战角色" in public and "[img]" not in public
+    assert "参战玩家" in public and "[img]" not in public
+    assert all(c["name"] not in public for c in state["characters"])  # who leads whom is not public
     assert all(c["pos"] not in public.split("### 据点")[0] for c in state["characters"])  # no place told
     gm("verify", skirmish)
 

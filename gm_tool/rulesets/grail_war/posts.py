@@ -42,7 +42,7 @@ LABELS = {
            "next_sheet": "请发送第 {n} 回合的指令表（回合: {n}，玩家: {player}）；不发送则原地不动，战术选项取默认值。",
            "skills": "技能", "who": "{name}（{cls}，{side}）", "fallen_who": "{name}（{side} {cls}）", "closed_area": "GM 关闭的区域（不得进入）", "closed_sh": "GM 关闭的据点", 
            "opening": "开局", "opening_intro": "你操控的角色如下。每回合请按最后的指令表格式发送指令（可直接修改后回帖或私信给 GM）。",
-           "roster": "参战角色", "first_hand": "起始手牌",
+           "roster": "参战玩家", "sep": "、", "first_hand": "起始手牌",
            "sheet": "第 {n} 回合指令表（可直接修改后发送）", "attach": "（请把图片 {file} 作为附件插入此处）",
            "next_keep": "{name} 现有手牌 {count} 张，下回合开始时手牌上限为 {limit}：请在 keep（保留）中按想留的顺序列出，否则按默认顺序弃掉 {extra} 张。",
            "next_dead": "你的角色已阵亡，无需再发送指令。", "next_over": "游戏已结束，无需再发送指令。",
@@ -65,7 +65,7 @@ LABELS = {
            "next_sheet": "Send your order sheet for turn {n} (turn: {n}, player: {player}); with no sheet you stay and keep the default options.",
            "skills": "Skill", "who": "{name} ({cls}, {side})", "fallen_who": "{name} ({side} {cls})", "closed_area": "Cells closed by the GM (no entry)", "closed_sh": "Strongholds closed by the GM", 
            "opening": "Opening", "opening_intro": "These are your characters. Each turn, send orders in the form of the sheet at the end (edit it and send it to the GM).",
-           "roster": "Characters in the war", "first_hand": "Starting hand",
+           "roster": "Players", "sep": ", ", "first_hand": "Starting hand",
            "sheet": "Order sheet for turn {n} (edit it and send it)", "attach": "(attach the picture {file} here)",
            "next_keep": "{name} holds {count} cards and the hand limit at the start of next turn is {limit}: list the cards to keep under keep, most wanted first, or {extra} are discarded in the default order.",
            "next_dead": "Your character is dead: there is nothing to send.", "next_over": "The game is over: there is nothing to send.",
@@ -399,8 +399,9 @@ def opening(state: dict[str, Any], lang: str, templates_dir: Path | None = None)
         return render_all(env, tpl, context, lambda fmt, m: (
             {"sheet": sheet_for(m, context["sheet_text"])} if "sheet_text" in context else {}))
 
-    roster = [{"name": c["name"], "class": c["class"], "side": t.side(c["side"])} for c in state["characters"]]
-    out["public"] = render(public_tpl, {**t.public(), "roster_rows": [[r["name"], r["class"], r["side"]] for r in roster],
+    # who takes part, by forum name only: which character a player leads, and on which side, is
+    # not public (P10: the public thread gives away no more than the characters' deaths later do)
+    out["public"] = render(public_tpl, {**t.public(), "players": (t.L["sep"]).join(display_name(x) for x in _players(state)),
                                         "title_turn": t.L["opening"]})
     files[map_file("public")] = painter.png([])
     for player in _players(state):
