@@ -223,7 +223,8 @@ def test_pending_rollback_is_finished_by_the_next_command(gm, skirmish):
     (aside / "state").mkdir(parents=True)
     (aside / "NOTE.json").write_text(json.dumps({"rolled_back_from": 2, "to": 0, "status": "pending"}), "utf-8")
     (skirmish / "state/turn-002.json").rename(aside / "state/turn-002.json")
-    assert json.loads(gm("status", skirmish, "--json").output)["turn"] == 1  # readers see a whole turn
+    # readers see a whole turn: the one the rollback goes back to (issue 16)
+    assert json.loads(gm("status", skirmish, "--json").output)["turn"] == 0
     gm("resolve", skirmish)  # finishes the rollback first, then resolves turn 1 again
     assert sorted(p.name for p in (skirmish / "state").iterdir()) == ["turn-000.json", "turn-001.json"]
     assert (aside / "log/turn-002.jsonl").is_file() and (aside / "state/turn-001.json").is_file()
