@@ -85,7 +85,7 @@ def test_your_turn_post_holds_the_sheet():
     s = board()
     after, events = turn(s, {"summon": "战士", "at": "C3"})
     posts = RULESET.posts(s, after, events, "zh").texts
-    assert "player: bob" in posts["bob"]["md"] and "player: bob" not in posts["alice"]["md"]
+    assert "玩家: bob" in posts["bob"]["md"] and "玩家: bob" not in posts["alice"]["md"]
 
 
 def test_skipped_action_is_shown():

@@ -19,7 +19,7 @@ T = {
            "moves": "#   可到达：{cells}",
            "targets": "#   可攻击：{targets}",
            "standing": "# 常设：队长阵亡时 fight_on（继续战斗）或 return（回手）",
-           "free": "# 免费行动：{leader: 棋子} {return: [棋子]}（本阵内）{suicide: 棋子}"},
+           "free": "# 免费行动：{队长: 棋子} {回手: [棋子]}（本阵内）{自杀: 棋子}"},
     "en": {"head": "# 光与影 turn {turn}: {player}'s sheet. Actions run in order; remove a # to use a line.",
            "not_due": "# Note: {due} is due now; this sheet is for your own turn.",
            "summon": "# Summon (one a turn): available {what}",
@@ -43,7 +43,8 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
     lines = [t["head"].format(turn=state["turn"] + 1, player=player)]
     if due != player:
         lines.append(t["not_due"].format(due=due or "-"))
-    lines += [f"turn: {state['turn'] + 1}", f"player: {player}", "actions: []"]
+    zh = lang != "en"
+    lines += [f"{_key('turn', zh)}: {state['turn'] + 1}", f"{_key('player', zh)}: {player}", f"{_key('actions', zh)}: []"]
     what = [f"{c} {n}" for c, n in pl["pool"].items() if n > 0 and c in g.table]
     what += [h["id"] for h in pl["in_hand"] if not h["cannot_return_until"] or h["cannot_return_until"] <= g.s["turn"]]
     lines.append(t["summon"].format(what=", ".join(what) or "-"))
@@ -52,7 +53,7 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
         cells = sorted(g.summon_cells(player, cls), key=lambda c: (g.squad_at(c) is not None, c))
         lines.append(t["cells"].format(cells=", ".join(cells[:30]) + (" ..." if len(cells) > 30 else "")))
         if cells:
-            example = f"#   - {{summon: {cls}, at: {cells[0]}}}"
+            example = f"#   - {_flow({'summon': cls, 'at': cells[0]}, zh)}"
     if example:
         lines.append(example)
     for q in g.own_squads(player):
@@ -64,25 +65,44 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
             lines.append(t["moves"].format(cells=", ".join(board_order(list(cells)))))
             foe_fort = g.players[g.enemy(player)]["fortress"]
             toward = min(board_order(list(cells)), key=lambda c: min(dist(c, f) for f in foe_fort))
-            lines.append(f"#   - {{move: {q['id']}, path: [{', '.join(cells[toward][1])}]}}")
+            lines.append(f"#   - {_flow({'move': q['id'], 'path': cells[toward][1]}, zh)}")
         targets = [e["id"] for e in g.enemies_within(q["pos"], player)]
         foe = g.enemy(player)
         if min(dist(q["pos"], c) for c in g.players[foe]["fortress"]) <= 1:
             targets.append("fortress")
         if targets:
             lines.append(t["targets"].format(targets=", ".join(targets)))
-            lines.append(f"#   - {{attack: {q['id']}, target: {targets[0]}}}")
-            lines.append(f"#   - {{full_attack: {q['id']}, target: {targets[0]}}}")
+            lines.append(f"#   - {_flow({'attack': q['id'], 'target': targets[0]}, zh)}")
+            lines.append(f"#   - {_flow({'full_attack': q['id'], 'target': targets[0]}, zh)}")
         for p in pieces:
-            lines += [f"#   - {_flow(a)}" for a in _abilities(state, g, player, p)[:3]]
+            lines += [f"#   - {_flow(a, zh)}" for a in _abilities(state, g, player, p)[:3]]
     lines.append(t["free"])
     lines.append(t["standing"])
-    lines.append(f"# standing: {{leader_dies: {pl['standing']['leader_dies']}}}")
+    dies = pl["standing"]["leader_dies"]
+    lines.append(f"# {_key('standing', zh)}: {{{_key('leader_dies', zh)}: {ZH_VALUES.get(dies, dies) if zh else dies}}}")
     return "\n".join(lines) + "\n"
 
 
-def _flow(action: dict[str, Any]) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in action.items()) + "}"
+ZH_KEYS = {"turn": "回合", "player": "玩家", "actions": "行动", "standing": "常设", "leader_dies": "队长死亡",
+           "summon": "召唤", "at": "位置", "id": "编号", "squad": "小队", "move": "移动", "path": "路径",
+           "attack": "攻击", "target": "目标", "by": "发动者", "member": "成员", "full_attack": "全力攻击",
+           "defend": "防御", "ability": "能力", "orientation": "方向", "amount": "数值", "leader": "队长",
+           "split": "离队", "return": "回手", "suicide": "自杀"}
+ZH_VALUES = {"horizontal": "横向", "vertical": "纵向", "fight_on": "继续战斗", "return": "回手"}
+
+
+def _key(key: str, zh: bool) -> str:
+    """A sheet key in the seed's wording for a Chinese sheet (the aliases of contract §3)."""
+    return ZH_KEYS[key] if zh else key
+
+
+def _flow(action: dict[str, Any], zh: bool) -> str:
+    def value(v: Any) -> str:
+        if isinstance(v, list):
+            return "[" + ", ".join(map(str, v)) + "]"
+        return ZH_VALUES.get(v, str(v)) if zh and isinstance(v, str) else str(v)
+
+    return "{" + ", ".join(f"{_key(k, zh)}: {value(v)}" for k, v in action.items()) + "}"
 
 
 def _abilities(state: dict[str, Any], g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
