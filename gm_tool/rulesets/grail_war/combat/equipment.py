@@ -1,17 +1,12 @@
 """Equipment as hooks on the named stages of a 杀 and of damage (R12).
 
-Each weapon or armour effect is one small function; the tuples at the end list, per stage, the
-hooks that run there in order, with the skills that trigger at the same point
-(``skill_trigger``). An optional effect works when the sheet or the default says so
-(``Fight.eq``, ruling C14); a locked one whenever the card is equipped.
+Each weapon or armour effect is one small function; the tuples at the end list the hooks of
+each stage in the order they run, the skills that trigger at the same point among them. An
+optional effect works when the sheet or the default says so (``Fight.eq``, ruling C14); a
+locked one whenever the card is equipped.
 
-Damage stages, each ``hook(fight, damage) -> bool`` (False: the damage is prevented):
-``CAUSED`` (a 杀's attacker), ``INFLICTED`` (the target's armour). 杀 stages:
-``DECLARED`` (``hook(fight, strike)``), ``DODGED`` (``hook(fight, strike, target) -> bool``,
-True: it hits anyway), ``MISSED`` and ``DEALT`` (``hook(fight, strike, target)``),
-``FINISHED`` (``hook(fight, strike) -> bool``, True: the hook placed the 杀's cards).
 Effects on what a fighter may play (七夜, 月灵髓液, 奉纳殿六十四层, ``VIA``) are read by
-:mod:`.respond`; 六道境界 and 破魔红蔷薇 by :mod:`.basic` through :func:`affects`.
+:mod:`.respond`; 六道境界 and 破魔红蔷薇 by :mod:`.basic` (:func:`affects`, :func:`pierces_armor`).
 """
 
 from __future__ import annotations
@@ -94,18 +89,18 @@ def pierces_armor(strikes: list[Strike]) -> bool:
     return any(s.attacker.c.equipped("破魔红蔷薇") for s in strikes)
 
 
-def skill_trigger(when: str) -> Callable[..., bool]:
-    """A hook that fires the skills triggered at this stage (``strike_damage``, ``strike_dodged``)."""
-    if when == "strike_damage":
-        def on_damage(fight: Fight, d: Damage) -> bool:
-            d.amount = abilities.trigger(fight, d.source, "strike_damage", d.target, Ctx(d.amount)).amount  # type: ignore[arg-type]
-            return True
-        return on_damage
+# skills that trigger at the same stages -------------------------------------------------------
+def strike_damage_skills(fight: Fight, d: Damage) -> bool:
+    """The attacker's ``strike_damage`` skills (they may change the amount)."""
+    assert d.source is not None
+    d.amount = abilities.trigger(fight, d.source, "strike_damage", d.target, Ctx(d.amount)).amount
+    return True
 
-    def on_strike(fight: Fight, s: Strike, t: Fighter) -> bool:
-        a = s.attacker
-        return a.c.alive and abilities.trigger(fight, a, when, t, Ctx()).hit
-    return on_strike
+
+def strike_dodged_skills(fight: Fight, s: Strike, t: Fighter) -> bool:
+    """The attacker's ``strike_dodged`` skills (``hit_anyway``)."""
+    a = s.attacker
+    return a.c.alive and abilities.trigger(fight, a, "strike_dodged", t, Ctx()).hit
 
 
 # damage caused by a 杀's attacker ---------------------------------------------------------
@@ -215,10 +210,12 @@ def twin_swords(fight: Fight, s: Strike) -> bool:
     return True
 
 
-CAUSED = (stone_sword, skill_trigger("strike_damage"), flower_staff, slashing_emperor)
-INFLICTED = (seven_rings,)
-DECLARED = (promised_sword, rupture_sword)
-DODGED = (thorn_spear, skill_trigger("strike_dodged"))
-MISSED = (black_keys,)
-DEALT = (drying_pole,)
-FINISHED = (twin_swords,)
+# damage (:func:`.damage.damage`): hook(fight, damage) -> False when the damage is prevented
+CAUSED = (stone_sword, strike_damage_skills, flower_staff, slashing_emperor)  # a 杀's attacker
+INFLICTED = (seven_rings,)                                                     # the target's armour
+# a 杀 (:mod:`.basic`)
+DECLARED = (promised_sword, rupture_sword)       # hook(fight, strike): used in the basic phase
+DODGED = (thorn_spear, strike_dodged_skills)     # hook(fight, strike, target) -> True: it hits anyway
+MISSED = (black_keys,)                           # hook(fight, strike, target): cancelled by a 闪
+DEALT = (drying_pole,)                           # hook(fight, strike, target): it dealt damage
+FINISHED = (twin_swords,)                        # hook(fight, strike) -> True: the hook placed its cards
