@@ -132,6 +132,9 @@ def summary(view: dict[str, Any], player: str | None, lang: str) -> str:
     zh = lang == "zh"
     head = (f"第 {view['turn']} 回合后；待行动：{view['next'] or '-'}；胜者：{view['winner'] or '-'}" if zh else
             f"After turn {view['turn']}; due: {view['next'] or '-'}; winner: {view['winner'] or '-'}")
+    if view.get("pending_win"):
+        head += (f"（{view['pending_win']} 已获胜，后手还可再行动一次）" if zh else
+                 f" ({view['pending_win']} has won; the second player has one more turn)")
     lines = [head, board, *legend]
     for p in view["players"]:
         if player is not None and p["player"] != player:
