@@ -141,3 +141,12 @@ def test_r27_defence_spreads_a_precise_strike():
     s, _ = turn(s, {"defend": "w9"})
     after, _ = force(s, {"full_attack": "r1", "target": "w9", "member": "p9"})
     assert (hp(after, "w9"), hp(after, "p9")) == (27, 23)  # 6 halved to 3: 1 each, 1 resisted
+
+
+def test_r31_a_defending_squad_still_reacts():
+    """seed l.58: "防御：本回合放弃行动" with l.38 (ruling R31: reactions cost no chances; a defender still strikes)"""
+    s = board(sq("alice", "C3", "w1:战士"), sq("bob", "D5", "w9:战士"), first="bob")
+    s, _ = turn(s, {"defend": "w9"})
+    after, events = turn(s, {"move": "w1", "path": ["C4", "C5", "C6"]})
+    assert hp(after, "w1") == 24 and of(events, "reaction")[0]["kind"] == "ambush"
+
