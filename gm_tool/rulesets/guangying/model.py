@@ -21,7 +21,6 @@ GUARDIANS = ("战士", "圣武士")  # 护卫者 (seed l.63)
 ALONE = ("法师", "诗人")  # 无法组队 (seed l.26, l.34)
 RANGED_IMMUNE = ALONE
 ROCK, WALL = "岩", "风墙"
-CHANCE_COST = {"move": 1, "attack": 1, "full_attack": 2, "defend": 2, "ability": 2}
 ABILITY_CLASS = {"唱诗": "诗人", "治疗": "牧师", "造岩": "牧师", "风墙": "德鲁伊", "变身野兽": "德鲁伊",
                  "奉献": "圣武士", "射击": "巡林客", "火球": "术士", "开启传送阵": "法师"}
 FLEE_OWN_TURNS = 5  # 逃跑: "五回合内无法再次上场" (R1: five of the owner's own turns)
@@ -88,11 +87,6 @@ def default_fortress(side: str) -> list[str]:
 def board_order(names: list[str]) -> list[str]:
     """Cells in board order: row, then column."""
     return sorted(names, key=lambda n: cell(n)[::-1])
-
-
-def opponent(state: dict[str, Any], player: str) -> str:
-    a, b = (p["player"] for p in state["players"])
-    return b if player == a else a
 
 
 class Game:
