@@ -244,3 +244,20 @@ def test_bot_orders_equal_parsed_bot_sheets():
                 for p, k in kinds.items()}
         assert fast == slow
         state = RS.resolve(state, fast, "bots").state
+
+
+@pytest.mark.parametrize("effect, field", [
+    ({"damage": "x"}, "generals.g.skills.0.effects.0.damage"),
+    ({"knockback": {"cells": -1}}, "generals.g.skills.0.effects.0.knockback"),
+    ({"buff": {"rounds": 0}}, "generals.g.skills.0.effects.0.buff.rounds"),
+    ({"buff": {"stats": {"crit": 20}}}, "generals.g.skills.0.effects.0.buff.stats.crit"),
+    ({"status": {"name": "中毒"}}, "generals.g.skills.0.effects.0.status.name"),
+    ({"if": {"cond": "bogus", "then": []}}, "generals.g.skills.0.effects.0.if"),
+    ({"heal": [1]}, "generals.g.skills.0.effects.0.heal"),
+])
+def test_bad_effects_refused_with_field(effect, field):
+    """seed l.191: "全魂将名单" (a GM's own general is checked field by field, never a crash)"""
+    gens = {"g": {"name": "测", "jing": 7, "move": 3, "skills": [{"id": "s", "name": "测技", "effects": [effect]}]}}
+    with pytest.raises(GmError) as e:
+        new({"a": {"general": "g", "pos": "C3"}, "b": B}, generals=gens)
+    assert field in {p.field for p in e.value.problems}

@@ -27,6 +27,11 @@ BUFF_KEYS = ("name", "rounds", "stats", "off", "absorb", "immune", "round_end", 
 CONDITIONS = ("lost_more_than_left", "no_damage_dealt", "not_damaged")
 
 
+def pct_ok(x: Any) -> bool:
+    """One of the seed's percentages (l.41): 0/15/35/50/65/85/100."""
+    return isinstance(x, int) and not isinstance(x, bool) and x in PCT_PIPS
+
+
 @lru_cache(maxsize=1)
 def bundled() -> dict[str, Any]:
     return safeyaml.load_mapping(DATA / "generals.yaml", display="hunlu/data/generals.yaml")
@@ -51,7 +56,7 @@ def check_general(v: Validator, gid: str, g: Any, path: str, shared: dict[str, A
         if val is None:
             if key in ("jing", "move"):
                 v.add("field.required", f"{path}.{key}")
-            out[key] = None
+            out[key] = default  # range null: the scenario's default_range
             continue
         if isinstance(val, bool) or not isinstance(val, (int, float)) or val < lo or val > 999 \
                 or (val * 2) != int(val * 2):
@@ -64,7 +69,7 @@ def check_general(v: Validator, gid: str, g: Any, path: str, shared: dict[str, A
             v.add("field.type", f"{path}.{key}", expected="integer", got="number")
     for a in ATTRS:
         val = g.get(a, 0) or 0
-        if val not in PCT_PIPS or isinstance(val, bool):
+        if not pct_ok(val):
             v.add("hunlu.catalogue.pct", f"{path}.{a}", value=val)
             val = 0
         out[a] = val
@@ -114,7 +119,7 @@ def check_skill(v: Validator, s: Any, path: str, sid: str | None = None) -> dict
                                   and isinstance(trig["jing_below"], (int, float)))
         if not ok:
             v.add("field.choice", f"{path}.trigger", value=trig, allowed=", ".join(TRIGGERS) + ", {jing_below: N}")
-    if out["chance"] is not None and out["chance"] not in PCT_PIPS:
+    if out["chance"] is not None and not pct_ok(out["chance"]):
         v.add("hunlu.catalogue.pct", f"{path}.chance", value=out["chance"])
         out["chance"] = None
     if out["range"] is not None and (not isinstance(out["range"], int) or isinstance(out["range"], bool)
@@ -144,51 +149,138 @@ def _moves_caster(effect: dict[str, Any]) -> bool:
     return "dash" in effect or "dash_to" in effect
 
 
+def _num(x: Any, lo: float = -99, hi: float = 99, whole: bool = False) -> bool:
+    """A number in [lo, hi] in half steps (whole: an integer)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not lo <= x <= hi:
+        return False
+    return x == int(x) if whole else x * 2 == int(x * 2)
+
+
+def _cond_ok(cond: Any) -> bool:
+    return cond in CONDITIONS or (isinstance(cond, dict) and set(cond) == {"within"} and _num(cond["within"], 0, 26, True))
+
+
+def _rounds_ok(val: dict[str, Any]) -> bool:
+    return val.get("rounds", 1) is None or _num(val.get("rounds", 1), 1, 99, True)
+
+
 def check_effect(v: Validator, e: Any, path: str) -> bool:
-    if not isinstance(e, dict) or len(e) != 1:
+    """One effect, its value checked against what the engine reads; False (with a problem) if bad."""
+    if not isinstance(e, dict) or len(e) != 1 or not isinstance(next(iter(e)), str):
         v.add("hunlu.catalogue.effect", path, allowed=", ".join(EFFECT_KEYS))
         return False
     (key, val), = e.items()
+    where = f"{path}.{key}"
     if key not in EFFECT_KEYS:
-        v.add("hunlu.catalogue.effect", f"{path}.{key}", allowed=", ".join(EFFECT_KEYS))
+        v.add("hunlu.catalogue.effect", where, allowed=", ".join(EFFECT_KEYS))
         return False
-    if key == "status":
+    bad = None  # what is allowed, when the value is wrong
+    if key == "strike" and not (val is None or val is True or _num(val, 0, 99)):
+        bad = "0-99 (0.5 步长)"
+    elif key == "damage":
+        if isinstance(val, dict):
+            bonus = val.get("bonus")
+            if not _num(val.get("amount"), 0, 99) or set(val) - {"amount", "bonus"} or (
+                    bonus is not None and not (isinstance(bonus, dict) and _cond_ok(bonus.get("if"))
+                                               and _num(bonus.get("add"), 0, 99))):
+                bad = "X | {amount: X, bonus: {if: COND, add: X}}"
+        elif not _num(val, 0, 99):
+            bad = "0-99 (0.5 步长)"
+    elif key == "knockback":
+        if isinstance(val, dict):
+            if set(val) - {"cells", "collide", "push_behind"} or not _num(val.get("cells", 1), 0, 26, True) \
+                    or not _num(val.get("collide", 0), 0, 99) or not isinstance(val.get("push_behind", False), bool):
+                bad = "N | {cells: N, collide: X, push_behind: true|false}"
+        elif not _num(val, 0, 26, True):
+            bad = "0-26"
+    elif key == "dash" and not _num(val, 0, 26, True):
+        bad = "0-26"
+    elif key == "dash_to" and val not in ("front", "back"):
+        bad = "front, back"
+    elif key in ("heal", "qi") and not _num(val, -99, 99):
+        bad = "-99..99 (0.5 步长)"
+    elif key == "shen" and not _num(val, -99, 99, True):
+        bad = "-99..99"
+    elif key in ("repeat_damage", "reflect_round", "extra_turn", "negate_effects") and val is not True:
+        bad = "true"
+    elif key == "ward" and not (isinstance(val, dict) and val.get("kind", "shen") == "shen"
+                                and _num(val.get("count", 1), 1, 99, True)
+                                and isinstance(val.get("reflect", False), bool) and not set(val) - {"kind", "count", "reflect"}):
+        bad = "{kind: shen, count: N, reflect: true|false}"
+    elif key == "status":
         if not isinstance(val, dict) or val.get("name") not in STATUS_NAMES:
-            v.add("field.choice", f"{path}.status.name", value=(val or {}).get("name") if isinstance(val, dict) else val,
+            v.add("field.choice", f"{where}.name", value=(val or {}).get("name") if isinstance(val, dict) else val,
                   allowed=", ".join(STATUS_NAMES))
             return False
-    if key == "buff":
+        if not _rounds_ok(val):
+            bad = "{name, rounds: 1-99 | null}"
+    elif key == "buff":
         if not isinstance(val, dict):
-            v.add("field.type", f"{path}.buff", expected="mapping", got=type(val).__name__)
+            v.add("field.type", where, expected="mapping", got=type(val).__name__)
             return False
         if False in val:  # YAML 1.1 reads a bare `off:` key as false
             val["off"] = val.pop(False)
-        for k in val:
-            if k not in BUFF_KEYS:
-                v.add("field.unknown", f"{path}.buff.{k}", allowed=", ".join(BUFF_KEYS))
-        for stat, x in (val.get("stats") or {}).items():
-            if stat not in BUFF_STATS:
-                v.add("field.unknown", f"{path}.buff.stats.{stat}", allowed=", ".join(BUFF_STATS))
-            elif stat in PCT_STATS and (not isinstance(x, int) or abs(x) not in PCT_PIPS):
-                v.add("hunlu.catalogue.pct", f"{path}.buff.stats.{stat}", value=x)
-    if key == "buff" and val.get("heart") is not None:
-        heart = val["heart"]
-        if not isinstance(heart, dict) or not set(heart) <= {"A", "B"}:
-            v.add("hunlu.catalogue.heart", f"{path}.buff.heart")
-        else:
-            for card, effs in heart.items():
-                if not isinstance(effs, list):
-                    v.add("hunlu.catalogue.heart", f"{path}.buff.heart.{card}")
-                    continue
-                for i, sub in enumerate(effs):
-                    check_effect(v, sub, f"{path}.buff.heart.{card}.{i}")
-    if key == "if":
-        if not isinstance(val, dict) or "cond" not in val or not isinstance(val.get("then"), list):
-            v.add("hunlu.catalogue.if", f"{path}.if")
+        return _check_buff(v, val, where)
+    elif key == "if":
+        if not isinstance(val, dict) or not isinstance(val.get("then"), list) or not _cond_ok(val.get("cond")):
+            v.add("hunlu.catalogue.if", where)
             return False
-        cond = val["cond"]
-        if not (cond in CONDITIONS or (isinstance(cond, dict) and set(cond) == {"within"})):
-            v.add("field.choice", f"{path}.if.cond", value=cond, allowed=", ".join(CONDITIONS) + ", {within: N}")
-        for i, sub in enumerate(val["then"]):
-            check_effect(v, sub, f"{path}.if.then.{i}")
+        return all([check_effect(v, sub, f"{where}.then.{i}") for i, sub in enumerate(val["then"])])
+    if bad is not None:
+        v.add("hunlu.catalogue.value", where, value=val, allowed=bad)
+        return False
     return True
+
+
+def _check_buff(v: Validator, val: dict[str, Any], where: str) -> bool:
+    ok = True
+    for k in val:
+        if k not in BUFF_KEYS:
+            v.add("field.unknown", f"{where}.{k}", allowed=", ".join(BUFF_KEYS))
+            ok = False
+    if not _rounds_ok(val):
+        v.add("hunlu.catalogue.value", f"{where}.rounds", value=val.get("rounds"), allowed="1-99, null")
+        ok = False
+    stats = val.get("stats") or {}
+    if not isinstance(stats, dict):
+        v.add("field.type", f"{where}.stats", expected="mapping", got=type(stats).__name__)
+        return False
+    for stat, x in stats.items():
+        if stat not in BUFF_STATS:
+            v.add("field.unknown", f"{where}.stats.{stat}", allowed=", ".join(BUFF_STATS))
+            ok = False
+        elif stat in PCT_STATS and (not isinstance(x, int) or isinstance(x, bool) or abs(x) not in PCT_PIPS):
+            v.add("hunlu.catalogue.pct", f"{where}.stats.{stat}", value=x)
+            ok = False
+        elif stat not in PCT_STATS and not _num(x, -100, 100, True):
+            v.add("hunlu.catalogue.value", f"{where}.stats.{stat}", value=x, allowed="-100..100")
+            ok = False
+    checks = {
+        "off": lambda x: isinstance(x, list) and all(a in ATTRS for a in x),
+        "absorb": lambda x: isinstance(x, bool),
+        "immune": lambda x: isinstance(x, dict) and isinstance(x.get("attrs"), list)
+        and all(a in ATTRS for a in x["attrs"]) and x.get("from", "any") in ("any", "lower_shen"),
+        "round_end": lambda x: isinstance(x, dict) and (x.get("if") is None or _cond_ok(x["if"]))
+        and _num(x.get("heal", 0), -99, 99),
+        "skill_mods": lambda x: isinstance(x, dict) and all(
+            isinstance(m, dict) and all(k in ("qi", "range", "damage", "knockback") and _num(n, -99, 99) for k, n in m.items())
+            for m in x.values()),
+    }
+    for k, test in checks.items():
+        if k in val and not test(val[k]):
+            v.add("hunlu.catalogue.value", f"{where}.{k}", value=val[k], allowed=BUFF_SHAPES[k])
+            ok = False
+    heart = val.get("heart")
+    if heart is not None:
+        if not isinstance(heart, dict) or not set(heart) <= {"A", "B"} or \
+                not all(isinstance(x, list) for x in heart.values()):
+            v.add("hunlu.catalogue.heart", f"{where}.heart")
+            return False
+        for card, effs in heart.items():
+            ok = all([check_effect(v, sub, f"{where}.heart.{card}.{i}") for i, sub in enumerate(effs)]) and ok
+    return ok
+
+
+BUFF_SHAPES = {"off": "[crit, weakness, dodge, hit, defence, resist]", "absorb": "true, false",
+               "immune": "{attrs: [...], from: any|lower_shen}", "round_end": "{if: COND, heal: X}",
+               "skill_mods": "{SKILL: {qi, range, damage, knockback}}"}

@@ -12,7 +12,7 @@ from gm_tool.core.schema import Validator
 from gm_tool.rulesets.hunlu import catalogue
 from gm_tool.rulesets.hunlu.catalogue import DATA, STATUS_NAMES
 from gm_tool.rulesets.hunlu.engine import Dice, Game
-from gm_tool.rulesets.hunlu.rules import ATTRS, ELEMENTS, PCT_PIPS
+from gm_tool.rulesets.hunlu.rules import ATTRS, ELEMENTS
 
 TOP = ("ruleset", "name", "description", "map", "rules", "players", "generals", "skills", "dice")
 TEAM = ("general", "role", "pos", "spawn", "jing", "qi", "shen", "statuses", "items", "name", "element",
@@ -61,7 +61,11 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
         v.add("field.required", "map.width" if "width" not in m else "map.height")
     obstacles: list[dict[str, Any]] = []
     seen: set = set()
-    for i, o in enumerate(m.get("obstacles") or []):
+    raw_obstacles = m.get("obstacles") or []
+    if not isinstance(raw_obstacles, list):
+        v.add("field.type", "map.obstacles", expected="list", got=type(raw_obstacles).__name__)
+        raw_obstacles = []
+    for i, o in enumerate(raw_obstacles):
         p = f"map.obstacles.{i}"
         if not isinstance(o, dict) or "pos" not in o:
             v.add("field.required", f"{p}.pos")
@@ -74,7 +78,11 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
                 seen.add(cell)
                 obstacles.append({"pos": cell_name(cell), "grade": grade})
     spawns = []
-    for i, c in enumerate(m.get("spawns") or []):
+    raw_spawns = m.get("spawns") or []
+    if not isinstance(raw_spawns, list):
+        v.add("field.type", "map.spawns", expected="list", got=type(raw_spawns).__name__)
+        raw_spawns = []
+    for i, c in enumerate(raw_spawns):
         cell = v.cell(c, f"map.spawns.{i}", width, height)
         if cell is not None:
             spawns.append(cell_name(cell))
@@ -132,7 +140,7 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
                 continue
             e = v.unknown_keys(e, {k: k for k in TEAM}, up + ".")
             gid = e.get("general")
-            if gid not in raw:
+            if not isinstance(gid, str) or gid not in raw:
                 v.add("field.choice", f"{up}.general", value=gid, allowed=", ".join(sorted(raw)))
                 continue
             if gid not in gens:
@@ -215,12 +223,15 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
     if g["element"] is not None and g["element"] not in ELEMENTS:
         v.add("field.choice", f"{up}.element", value=g["element"], allowed=", ".join(ELEMENTS))
     for a in ATTRS:
-        if g[a] not in PCT_PIPS:
+        if not catalogue.pct_ok(g[a]):
             v.add("hunlu.catalogue.pct", f"{up}.{a}", value=g[a])
             g[a] = 0
     vals = {}
     for k, top in (("jing", g["jing"]), ("qi", g["qi"]), ("shen", g["shen"])):
         x = e.get(k, top)
+        if top is None:  # the catalogue entry was refused already
+            vals[k] = 1
+            continue
         if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 < x <= (top or 0) or x * 2 != int(x * 2):
             v.add("field.range", f"{up}.{k}", value=x, allowed=f"0.5-{top}")
             x = top
