@@ -1,6 +1,7 @@
 """Trust, second round (issue 16): a published campaign runs no code, and no sheet, seed or
-folder can break the tool. One section per defect of the issue; every test here failed on the
-code as it was before the fix."""
+folder can break the tool. One section per defect of the issue (in the issue's numbering). Each
+defect has tests that fail on the code before the fixes (b94d374); a few more guard what already
+worked and must keep working (merge keys, strong seeds, GBK named, inner spaces in a seed)."""
 
 from __future__ import annotations
 
@@ -698,8 +699,8 @@ def test_a_campaign_template_that_never_ends_is_stopped(gm, skirmish, monkeypatc
 def test_verify_refuses_a_link_anywhere_in_a_published_folder(gm, played, tmp_path):
     """A sheet in a published folder linked to a file of the verifying player's is not read."""
     mine = write(tmp_path / "my-notes.txt", "turn: 1\nplayer: alice\n# my private notes\n")
-    os.symlink(mine, played / "orders" / "turn-001" / "alice.yaml") if (played / "orders" / "turn-001").is_dir() else \
-        ((played / "orders" / "turn-001").mkdir(parents=True), os.symlink(mine, played / "orders" / "turn-001" / "alice.yaml"))
+    (played / "orders" / "turn-001").mkdir(parents=True, exist_ok=True)
+    os.symlink(mine, played / "orders" / "turn-001" / "alice.yaml")
     r = gm("verify", played, "--seed", "test-seed", "--lang", "en", code=1)
     assert "orders/turn-001/alice.yaml: this is a link" in r.output, r.output
 

@@ -133,6 +133,8 @@ def _rules(v: Validator, raw: Any) -> dict[str, Any]:
             elif (value is None and DEFAULT_RULES[key] is not None) or (
                     value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0)):
                 v.add("field.type", f"rules.{key}", expected="integer ≥ 0", got=repr(value))
+            elif value is not None and value > MAX_RULE:
+                v.add("field.range", f"rules.{key}", value=value, allowed=f"0-{MAX_RULE}")
             else:
                 rules[key] = value
     return rules
@@ -185,6 +187,9 @@ def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stron
             v.add("field.required", "map.width")
         if spec.get("height") is None:
             v.add("field.required", "map.height")
+        return None
+    if width * height > MAX_CELLS:  # refused before anything the size of the map is built (issue 16)
+        v.add("grail.map_too_big", "map", cells=width * height, width=width, height=height, limit=MAX_CELLS)
         return None
     rows = _rows(v, spec.get("rows"), width, height)
     if rows is None:
@@ -313,6 +318,13 @@ def _characters(setup: _Setup, raw: Any) -> tuple[list[Character], list[Characte
     v = setup.v
     if not v.typed(raw, list, "characters") or not raw:
         v.add("field.required", "characters")
+        v.raise_if_any()
+    cells = setup.board.width * setup.board.height
+    if len(raw) > MAX_CHARACTERS:  # what a turn resolves in seconds (issue 16, ruling O10)
+        v.add("grail.too_many_characters", "characters", n=len(raw), limit=MAX_CHARACTERS)
+        v.raise_if_any()
+    if len(raw) * cells > MAX_CHARACTER_CELLS:
+        v.add("grail.too_much_work", "characters", n=len(raw), cells=cells, limit=MAX_CHARACTER_CELLS)
         v.raise_if_any()
     characters: list[Character] = []
     deal_later: list[Character] = []
