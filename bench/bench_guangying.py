@@ -56,7 +56,7 @@ def b1(reps: int) -> dict:
     from gm_tool import app
     from gm_tool.rulesets.guangying import RULESET as rs
 
-    data, source = app.load_scenario("guangying")
+    data, source = app.load_scenario("standard")
     start = rs.setup(data, source, "bench")
     kinds = {p: "greedy" for p in rs.players(start)}
     best = max(_play(rs, start, "bench", kinds), key=lambda so: len(rs.resolve(so[0], so[1], "bench").events))
@@ -74,7 +74,7 @@ def b2(games: int) -> dict:
     from gm_tool import app
     from gm_tool.rulesets.guangying import RULESET as rs
 
-    data, source = app.load_scenario("guangying")
+    data, source = app.load_scenario("standard")
     turns = 0
     t, cpu = time.perf_counter(), time.process_time()
     for g in range(games):
@@ -95,7 +95,7 @@ def b3(reps: int) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="gm-bench-gy-"))
     try:
         base = tmp / "base"
-        app.new_campaign(base, "guangying", "bench-guangying-seed-0123456789", "zh")
+        app.new_campaign(base, "standard", "bench-guangying-seed-0123456789", "zh")
         for n in range(1, 12):
             op = app.open_campaign(base)
             state = op.state()

@@ -19,7 +19,7 @@ CELLS = [f"{c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 13)]
 
 
 def _positions():
-    data, source = app.load_scenario("guangying")
+    data, source = app.load_scenario("standard")
     out = []
     for g in range(3):
         s = rs.setup(data, source, "f")

@@ -16,7 +16,7 @@ from tests.guangying.kit import board, sq, turn
 
 
 def _game(kinds=("random", "random"), seed="g", limit=400):
-    data, source = app.load_scenario("guangying")
+    data, source = app.load_scenario("standard")
     state = RULESET.setup(data, source, seed)
     states = [state]
     events = []
@@ -142,7 +142,7 @@ def test_gm_edits():
 def test_campaign_through_the_app(tmp_path):
     """seed l.5: "双方选出一位先攻，由其开始进行召唤。" (new, submit, resolve, verify, rollback)"""
     root = tmp_path / "c"
-    app.new_campaign(root, "guangying", seed="a-long-enough-test-seed-0123456789")
+    app.new_campaign(root, "standard", seed="a-long-enough-test-seed-0123456789")
     assert app.status(root)["due"] == ["alice"]
     sheet = tmp_path / "alice.yaml"
     sheet.write_text("turn: 1\nplayer: alice\nactions:\n  - {召唤: 战士, 位置: C3, 编号: w1}\n", "utf-8")
@@ -188,7 +188,7 @@ def test_gm_check_through_the_cli(tmp_path):
     """seed l.12: "永远也无法在敌方本阵中，召唤自己的棋子。" (`gm check`: exit 1, one line per problem with file, line, field)"""
     gm = Path(sys.executable).parent / "gm"
     root = tmp_path / "c"
-    subprocess.run([str(gm), "new", str(root), "--scenario", "guangying", "--seed", "a-long-enough-test-seed-0123456789"],
+    subprocess.run([str(gm), "new", str(root), "--scenario", "standard", "--seed", "a-long-enough-test-seed-0123456789"],
                    capture_output=True, text=True, check=True, timeout=60)
     sheet = tmp_path / "alice.yaml"
     sheet.write_text("turn: 1\nplayer: alice\nactions:\n  - {summon: 战士, at: C11}\n  - {move: nobody, path: [C4]}\n",
@@ -207,3 +207,10 @@ def test_a_pass_is_told():
     after, events = turn(s)
     assert [e["type"] for e in events] == ["turn_start", "pass"]
     assert "passes" in RULESET.posts(s, after, events, "en").texts["public"]["md"]
+
+
+def test_bundled_scenarios_agree():
+    """seed l.2: "一.开局" (the empty start is bundled as standard and as guangying: the same start)"""
+    a, _ = app.load_scenario("standard")
+    b, _ = app.load_scenario("guangying")
+    assert a == b and RULESET.default_scenario == "standard"

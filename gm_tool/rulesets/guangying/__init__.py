@@ -24,7 +24,7 @@ class Guangying(RulesetBase):
     """Sequential (one player's sheet a turn); a missing sheet is a pass; no dice file."""
 
     name, turn_kind, missing_sheet = "guangying", SEQUENTIAL, PASS
-    bot_kinds, default_scenario = ("random", "greedy"), "guangying"
+    bot_kinds, default_scenario = ("random", "greedy"), "standard"
     uses_dice_file, package_dir = False, Path(__file__).parent
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
