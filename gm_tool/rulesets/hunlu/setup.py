@@ -220,6 +220,12 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
     for k in ("name", "element", "qi_regen", "move", "range") + ATTRS:
         if k in e:
             g[k] = e[k]
+    for k, lo, hi, whole in (("qi_regen", 0, 99, False), ("move", 0, 99, True), ("range", 0, 26, True)):
+        if k in e and not (e[k] is None and k == "range") and not catalogue._num(e[k], lo, hi, whole):
+            v.add("field.range", f"{up}.{k}", value=e[k], allowed=f"{lo}-{hi}")
+            g[k] = g.get(k) if k != "move" else 0
+    if not isinstance(g.get("move"), int):
+        g["move"] = 0
     if g["element"] is not None and g["element"] not in ELEMENTS:
         v.add("field.choice", f"{up}.element", value=g["element"], allowed=", ".join(ELEMENTS))
     for a in ATTRS:
@@ -255,15 +261,20 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
             v.add("field.required", f"{up}.statuses.{j}.name")
             continue
         s = {"name": st["name"], "rounds": st.get("rounds"), "active": True, "source": uid}
-        for k in ("stats", "off", "absorb", "immune"):
-            if k in st:
-                s[k] = st[k]
+        extra = {k: st[k] for k in st if k not in ("name", "rounds")}
+        if not catalogue._check_buff(v, {"rounds": st.get("rounds"), **extra}, f"{up}.statuses.{j}"):
+            continue
+        s.update({k: x for k, x in extra.items() if k in ("stats", "off", "absorb", "immune", "round_end")})
         if "stats" not in s and st["name"] not in STATUS_NAMES:
             v.add("field.choice", f"{up}.statuses.{j}.name", value=st["name"], allowed=", ".join(STATUS_NAMES))
         statuses.append(s)
     items = []
-    for j, it in enumerate(e.get("items") or []):
-        if it not in shared:
+    raw_items = e.get("items") or []
+    if not isinstance(raw_items, list):
+        v.add("field.type", f"{up}.items", expected="list", got=type(raw_items).__name__)
+        raw_items = []
+    for j, it in enumerate(raw_items):
+        if not isinstance(it, str) or it not in shared:
             v.add("hunlu.catalogue.skill_unknown", f"{up}.items.{j}", skill=it, allowed=", ".join(sorted(shared)) or "-")
         else:
             items.append(it)
