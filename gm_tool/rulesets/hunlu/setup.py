@@ -19,6 +19,7 @@ TEAM = ("general", "role", "pos", "spawn", "jing", "qi", "shen", "statuses", "it
         "qi_regen", "move", "range") + ATTRS
 RULE_DEFAULTS = {"field": 3, "reserves": 2, "unique": False, "default_range": 2, "posts": "step"}
 MAX_DICE = 10000
+MAX_PLAYERS = 16
 
 
 @lru_cache(maxsize=1)
@@ -115,6 +116,9 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
     prefs: dict[str, list[str]] = {}
     if not isinstance(players, dict) or not players:
         v.add("field.required", "players")
+        v.raise_if_any()
+    if len(players) > MAX_PLAYERS:
+        v.add("hunlu.scenario.players", "players", count=len(players), limit=MAX_PLAYERS)
         v.raise_if_any()
     for pname, pdata in players.items():
         pp = f"players.{pname}"
