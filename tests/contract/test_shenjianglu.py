@@ -444,7 +444,7 @@ def test_shuffles_are_gm_only_events(gm, tmp_path):
     gm("resolve", folder)
     logged = [e for n in (0, 1) if (folder / f"log/turn-{n:03d}.jsonl").exists() for e in events(folder, n)]
     shuffles = [e for e in logged if e["type"] == "chance" or "shuffle" in e["type"]]
-    # two decks and bob's neutrals (seat 1 names no faction in the bundled duel? both do: 2 + 2)
+    # both seats name a faction: each has its neutrals dealt and its deck shuffled
     assert len(shuffles) >= 2, "no shuffle event recorded for the decks shuffled at gm new"
     assert all(e["to"] != "all" and "alice" not in e["to"] and "bob" not in e["to"] for e in shuffles)
     assert not any(e["type"] == "chance" for e in events(folder, 1) if e.get("op") != "shuffle")
