@@ -25,8 +25,9 @@ import math
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -69,6 +70,12 @@ def campaign(tmp: Path, width: int, height: int, players: int) -> Path:
     return d
 
 
+def turn(d: Path) -> None:
+    """Compute turn 1 (default orders, every post and picture), writing nothing."""
+    op = app.open_campaign(d)
+    app.compute_turn(op, op.campaign.load_state(0), 1, "bench-growth-seed-0123456789abcdef")
+
+
 def timed(fn: Callable[[], Any], repeat: int = 3) -> float:
     best = math.inf
     for _ in range(repeat):
@@ -97,7 +104,7 @@ def bench_check(tmp: Path) -> None:
         sheet = tmp / f"wide-{n}.yaml"
         sheet.write_text("turn: 1\nplayer: p0\n" + "".join(f"k{i}: {i}\n" for i in range(n)), "utf-8")
 
-        def run() -> None:
+        def run(sheet: Path = sheet) -> None:
             try:
                 app.check_files(op, [sheet], "en")
             except GmError as exc:
@@ -112,7 +119,7 @@ def bench_status(tmp: Path) -> None:
     rows = []
     for n in (25, 50, 100, 200):
         d = campaign(tmp, 60, 60, n)
-        rows.append((n, timed(lambda: app.status(d, "en"), 2)))
+        rows.append((n, timed(lambda d=d: app.status(d, "en"), 2)))
     table("gm status: N players, all missing", "players", rows)
 
 
@@ -121,8 +128,7 @@ def bench_resolve_players(tmp: Path) -> None:
     rows = []
     for n in (25, 50, 100, 200):
         d = campaign(tmp, 60, 60, n)
-        rows.append((n, timed(lambda: app.compute_turn(app.open_campaign(d), app.open_campaign(d).campaign.load_state(0), 1,
-                                                       "bench-growth-seed-0123456789abcdef"), 1)))
+        rows.append((n, timed(lambda d=d: turn(d), 1)))
     table("gm resolve: N players on a 60x60 map", "players", rows)
 
 
@@ -131,8 +137,7 @@ def bench_resolve_map(tmp: Path) -> None:
     rows = []
     for side in (25, 50, 100, 200):
         d = campaign(tmp, side, side, 8)
-        rows.append((side * side, timed(lambda: app.compute_turn(app.open_campaign(d), app.open_campaign(d).campaign.load_state(0), 1,
-                                                                 "bench-growth-seed-0123456789abcdef"), 1)))
+        rows.append((side * side, timed(lambda d=d: turn(d), 1)))
     table("gm resolve: 8 players on a map of N cells", "cells", rows)
 
 

@@ -170,7 +170,7 @@ def loads(text: str, source: str, *, max_depth: int = MAX_DEPTH, max_nodes: int 
             import sys
 
             limit = sys.get_int_max_str_digits()
-            long = re.search(r"\d{%d,}" % (limit + 1), text)
+            long = re.search(rf"\d{{{limit + 1},}}", text)
             problem = GmError.one("yaml.number_too_long", file=source, limit=limit)
             problem.problems[0].line = text.count("\n", 0, long.start()) + 1 if long else None
             raise problem from None  # not Python's advice to raise the interpreter's limit
