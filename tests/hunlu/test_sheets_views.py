@@ -261,3 +261,23 @@ def test_bad_effects_refused_with_field(effect, field):
     with pytest.raises(GmError) as e:
         new({"a": {"general": "g", "pos": "C3"}, "b": B}, generals=gens)
     assert field in {p.field for p in e.value.problems}
+
+
+def test_resolve_and_bots_leave_their_input_alone():
+    """seed l.47: "每当需要判定时，扔一次骰子" (a step is pure: the state it starts from is not changed)"""
+    import json
+
+    from gm_tool import app
+    from gm_tool.core.chance import Chance
+    data, src = app.load_scenario("hunzhan")
+    state = RS.setup(data, src, "pure")
+    for n in range(1, 40):
+        if not RS.due(state):
+            break
+        before = json.dumps(state, sort_keys=True)
+        kinds = {p: ("random", "greedy")[n % 2] for p in RS.due(state)}
+        orders = RS.bot_orders(state, kinds, Chance("pure", f"b{n}"))
+        after = RS.resolve(state, orders, "pure").state
+        RS.posts(state, after, [], "zh")
+        assert json.dumps(state, sort_keys=True) == before
+        state = after

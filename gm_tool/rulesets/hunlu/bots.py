@@ -35,7 +35,8 @@ def legs(g: Game, u: dict[str, Any]) -> list[str]:
     return out
 
 
-def candidates(g: Game, u: dict[str, Any]) -> list[dict[str, Any]]:
+def candidates(g: Game, u: dict[str, Any], moves: bool = True) -> list[dict[str, Any]]:
+    """Attacks, skills (each target or direction) and, with ``moves``, single legs."""
     out: list[dict[str, Any]] = []
     for t in g.on_field():
         if g.enemies(u, t) and not g.reachable_target(u, t, g.range_of(u), flying=True):
@@ -52,8 +53,8 @@ def candidates(g: Game, u: dict[str, Any]) -> list[dict[str, Any]]:
         elif sk["shape"] != "point":
             for d in R.DIRECTIONS:
                 out.append({"kind": "skill", "skill": sk["id"], "direction": d})
-    for cell in legs(g, u):
-        out.append({"kind": "move", "to": [cell]})
+    if moves:
+        out.extend({"kind": "move", "to": [cell]} for cell in legs(g, u))
     return out
 
 
@@ -101,10 +102,8 @@ def plan(state: dict[str, Any], player: str, kind: str, chance: Any) -> tuple[di
         u = g.units[uid]
         if u["ap"] < 1 or u["pos"] is None:
             break
-        cands = candidates(g, u)
-        if not cands:
-            break
         if kind == "greedy":
+            cands = candidates(g, u)
             scored = []
             for act in cands:
                 after = try_action(g, uid, act)
@@ -114,21 +113,27 @@ def plan(state: dict[str, Any], player: str, kind: str, chance: Any) -> tuple[di
                 break
             best = max(scored, key=lambda x: (x[0], -x[1]))
             act, g = best[2], best[3]
-        else:
-            # an action refused raises before it changes anything, so the random bot plays on its
-            # checking copy directly (no copy per candidate)
-            chance.shuffle(cands, why="bot", label=lambda a: a["kind"])
-            cands.sort(key=lambda a: a["kind"] == "move")  # any attack or skill before a move
-            for act in cands[:8]:
-                try:
-                    g.do_action(g.units[uid], act, 0, 2)
-                    break
-                except Skip:
-                    continue
-            else:
+        else:  # an attack or a skill if one is legal, else a leg
+            if not random_step(g, uid, candidates(g, u, moves=False), chance, actions) and \
+                    not random_step(g, uid, [{"kind": "move", "to": [c]} for c in legs(g, u)], chance, actions):
                 break
+            continue
         actions.append(act)
     return standing(state, player), actions
+
+
+def random_step(g: Game, uid: str, cands: list[dict[str, Any]], chance: Any, actions: list[dict[str, Any]]) -> bool:
+    """Play the first of ``cands`` (shuffled) that is legal; an action refused raises before it
+    changes anything, so the random bot plays on its checking copy directly."""
+    chance.shuffle(cands, why="bot", label=lambda a: a["kind"])
+    for act in cands[:8]:
+        try:
+            g.do_action(g.units[uid], act, 0, 2)
+        except Skip:
+            continue
+        actions.append(act)
+        return True
+    return False
 
 
 def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
