@@ -118,13 +118,23 @@ class Game:
         return self.unit_at(c) is not None
 
     def has(self, u: dict[str, Any], name: str) -> bool:
-        return any(st["name"] == name and st["active"] for st in u["statuses"])
+        for st in u["statuses"]:
+            if st["active"] and st["name"] == name:
+                return True
+        return False
 
     def active_buffs(self, u: dict[str, Any]) -> list[dict[str, Any]]:
         return [st for st in u["statuses"] if st["active"]]
 
     def stat_sum(self, u: dict[str, Any], stat: str) -> list[int]:
-        return [st["stats"][stat] for st in self.active_buffs(u) if stat in st.get("stats", {})]
+        """The values active buffs give ``stat`` (each buff one value; the rule decides how they add)."""
+        out = []
+        for st in u["statuses"]:
+            if st["active"]:
+                stats = st.get("stats")
+                if stats and stat in stats:
+                    out.append(stats[stat])
+        return out
 
     def attr(self, u: dict[str, Any], a: str) -> int:
         """Effective pips of attribute ``a`` (H7): base plus buffs as pips, 失明 −5 hit, 失效 → 0."""
@@ -154,8 +164,12 @@ class Game:
         return total
 
     def can_act(self, u: dict[str, Any]) -> bool:
-        return (u["alive"] and u["role"] == "main" and u["pos"] is not None
-                and not any(self.has(u, n) for n in CANT_ACT))
+        if not (u["alive"] and u["role"] == "main" and u["pos"] is not None):
+            return False
+        for st in u["statuses"]:
+            if st["active"] and st["name"] in CANT_ACT:
+                return False
+        return True
 
     def enemies(self, a: dict[str, Any], b: dict[str, Any]) -> bool:
         return a["side"] != b["side"]
