@@ -251,7 +251,7 @@ def test_commitment_is_sha256_and_seed_is_private(gm, skirmish):
     meta = yaml.safe_load((skirmish / "campaign.yaml").read_text("utf-8"))
     assert meta["seed_commitment"] == commitment("test-seed")
     assert (skirmish / "secret/seed").stat().st_mode & 0o077 == 0
-    assert "test-seed" not in "".join(p.read_text("utf-8") for p in skirmish.rglob("*") if p.is_file() and "secret" not in p.parts)
+    assert "test-seed" not in "".join(p.read_bytes().decode("utf-8", "replace") for p in skirmish.rglob("*") if p.is_file() and "secret" not in p.parts)
 
 
 def test_short_seed_warns(gm, tmp_path):
