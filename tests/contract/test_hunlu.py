@@ -496,3 +496,148 @@ def test_demo_reaches_the_end(gm, tmp_path):
     assert s["winner"] in ("red", "blue", "draw") and s["due"] == []
     last = json.loads(gm("show", tmp_path / "d", "--json").output)
     assert last["next"] is None and last["winner"] == s["winner"]
+
+
+# --- rules H2, H11, H14, H15, H16, H21, H26 ---------------------------------------------------
+
+# Three mains: 断魔之剑 with 行动力 4 (a team override), 天威剑君 and bob's 天劫之子 with 3.
+TRIO = """\
+ruleset: hunlu
+name: trio
+map: {width: 7, height: 7, obstacles: [{pos: A1, grade: 3}], spawns: [A7, G1]}
+rules: {field: 2, reserves: 1, unique: false, default_range: 2}
+players:
+  alice:
+    side: red
+    team:
+      dm: {general: duanmo_zhijian, role: main, pos: D6, move: 4, qi: 1}
+      tw: {general: tianwei_jianjun, role: main, pos: E6}
+      pzz: {general: pozhenzi, role: reserve}
+  bob:
+    side: blue
+    team:
+      b1: {general: tianjie_zhizi, role: main, pos: D4}
+      b2: {general: pozhenzi, role: reserve}
+dice: [3, 4]
+"""
+
+# One main a side; alice's stands two points below the 天堑 at A1, blinded for two rounds.
+CHASM = """\
+ruleset: hunlu
+name: chasm
+map: {width: 7, height: 7, obstacles: [{pos: A1, grade: 3}], spawns: [A7, G1]}
+rules: {field: 1, reserves: 1, unique: false, default_range: 2}
+players:
+  alice:
+    side: red
+    team:
+      dm: {general: duanmo_zhijian, role: main, pos: A3, qi: 1, statuses: [{name: 失明, rounds: 2}]}
+      pzz: {general: pozhenzi, role: reserve}
+  bob:
+    side: blue
+    team:
+      b1: {general: tianjie_zhizi, role: main, pos: F6}
+      b2: {general: pozhenzi, role: reserve}
+dice: [6, 1]
+"""
+
+
+def test_initiative_example(gm, tmp_path):
+    """H11 (seed l.56-59): "Example l.56-59: A4 B3 C3, B rolls 3, C 4 → A, C, B"; "ties: ... the
+    tied roll in scenario order, higher first"; spec §5 "A team entry overrides catalogue
+    attributes" (`move: 4`)."""
+    s = show(gm, new(gm, tmp_path, TRIO))
+    assert s["order"] == ["dm", "b1", "tw"] and s["dice"] == []
+    assert [unit(s, x)["move"] for x in ("dm", "tw", "b1")] == [4, 3, 3]
+
+
+def test_joint_attack(gm, tmp_path):
+    """H14 (seed l.64): "after a normal attack ... on enemy T, each other general of the attacker's
+    side whose standing order allows, ... T alive and in range (H4, H21), with a point and 1 气
+    (+ `keep_qi`), strikes T once"; H12 "联合攻击 1 out of turn"; H2 「联合攻击每次消耗1点气」."""
+    folder = new(gm, tmp_path, TRIO)
+    play(gm, folder, tmp_path, alice_sheet(
+        "[{attack: b1}]\nstanding: {joint_attack: {tw: {against: any, when: any, keep_qi: 0}}}"))
+    s = state_file(folder, 1)
+    assert unit(s, "b1")["jing"] == 5
+    assert (unit(s, "tw")["qi"], unit(s, "tw")["ap"]) == (6, 1)
+    joins = [e for e in events(folder, 1) if e["type"] == "joint_attack"]
+    assert [(e["unit"], e["target"]) for e in joins] == [("tw", "b1")]
+
+
+def test_generals_not_listed_never_join(gm, tmp_path):
+    """spec §3: "joint_attack: ... generals not listed never join" (standing absent: nobody)."""
+    folder = new(gm, tmp_path, TRIO)
+    play(gm, folder, tmp_path, alice_sheet("[{attack: b1}]"))
+    s = state_file(folder, 1)
+    assert unit(s, "b1")["jing"] == 6 and unit(s, "tw")["ap"] == 2
+    assert not [e for e in events(folder, 1) if e["type"] == "joint_attack"]
+
+
+def test_chasm_fall_and_return(gm, tmp_path):
+    """H21 (seed l.123-129): "III 天堑: a general moving ... onto it is removed (`pos` null ...) and
+    at the next round start returns to a free point within range 1 (standing choice, else
+    reading order) with 「10%最大生命值（向下取整）」 damage (7 → 0.5)"; H16: round end, "active
+    statuses lose a round"; H2: 恢气 "+1 in 「天启回合（双数回合）」" (2.5 + 1.5 + 1 = 5)."""
+    folder = new(gm, tmp_path, CHASM)
+    assert unit(show(gm, folder), "dm")["qi"] == 2.5
+    play(gm, folder, tmp_path, alice_sheet("[{move: A1}]"))
+    dm = unit(state_file(folder, 1), "dm")
+    assert dm["pos"] is None and dm["alive"] is True
+    gm("resolve", folder)  # bob passes: round 2 starts
+    s = state_file(folder, 2)
+    dm = unit(s, "dm")
+    assert s["round"] == 2 and dm["pos"] == "B1" and dm["jing"] == 6.5
+    assert dm["qi"] == 5 and [(x["name"], x["rounds"]) for x in dm["statuses"]] == [("失明", 1)]
+
+
+def test_substitution(gm, tmp_path):
+    """H15 (seed l.68): "Substitution: 2 points; at the next round start the reserve
+    「接替自己的位置，行动顺序」; the leaver is benched without statuses"; spec §6 `role`."""
+    folder = new(gm, tmp_path, CHASM)
+    play(gm, folder, tmp_path, alice_sheet("[{替换: pzz}]"))
+    assert unit(state_file(folder, 1), "dm")["ap"] == 0
+    gm("resolve", folder)
+    s = state_file(folder, 2)
+    dm, pzz = unit(s, "dm"), unit(s, "pzz")
+    assert (pzz["role"], pzz["pos"], dm["role"], dm["pos"]) == ("main", "A3", "reserve", None)
+    assert s["order"] == ["pzz", "b1"] and dm["statuses"] == []
+
+
+def test_static_passive_holds_after_substitution(gm, tmp_path):
+    """spec §5: a passive skill "with `trigger`: ... static" holds while its general lives; H15 clears
+    the statuses of the leaver only. 破阵子's 折弓破戟 (seed l.188, a static passive) is on it on
+    the bench; it must still be on it once it has come on the field."""
+    folder = new(gm, tmp_path, CHASM)
+    assert "折弓破戟" in [x["name"] for x in unit(show(gm, folder), "pzz")["statuses"]]
+    play(gm, folder, tmp_path, alice_sheet("[{替换: pzz}]"))
+    gm("resolve", folder)
+    pzz = unit(state_file(folder, 2), "pzz")
+    assert pzz["role"] == "main" and "折弓破戟" in [x["name"] for x in pzz["statuses"]]
+
+
+def test_victory_when_every_enemy_general_is_dead(gm, tmp_path):
+    """H26 (seed l.6): "A side with every general dead, bench too, loses"; spec §6 "`winner`: side";
+    "`next`: null when over"; "`role`: main | reserve | dead"."""
+    folder = new(gm, tmp_path, CHASM)
+    gm("amend", folder, "set-jing", "b1", "0", "--reason", "audit")
+    gm("amend", folder, "set-jing", "b2", "0", "--reason", "audit")
+    s = show(gm, folder)
+    assert s["winner"] == "red" and s["next"] is None
+    assert [(unit(s, x)["role"], unit(s, x)["alive"]) for x in ("b1", "b2")] == [("dead", False)] * 2
+    assert status(gm, folder)["winner"] == "red"
+
+
+def test_victory_by_a_strike(gm, tmp_path):
+    """H26 (seed l.6): "A side with every general dead, bench too, loses"; H2 "精 0: death"; spec §6
+    "`winner`: side"; "`next`: null when over". The last enemy general (1 精 left) dies to a normal
+    attack (a strike of 1, H13)."""
+    folder = new(gm, tmp_path, CHASM)
+    gm("amend", folder, "set-jing", "b2", "0", "--reason", "audit")
+    gm("amend", folder, "set-jing", "b1", "2", "--reason", "audit")
+    gm("amend", folder, "move", "b1", "B4", "--reason", "audit")
+    play(gm, folder, tmp_path, alice_sheet("[{attack: b1}]"))
+    s = state_file(folder, 1)
+    assert (s["winner"], s["next"]) == ("red", None)
+    assert unit(s, "b1")["alive"] is False and unit(s, "b1")["role"] == "dead"
+    assert status(gm, folder)["due"] == []
