@@ -15,11 +15,35 @@ from typing import Any
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name, in_bounds, parse_cell
+from gm_tool.core.schema import Validator
 from gm_tool.rulesets.hunlu import rules as R
 
 NEGATIVE = ("郁气", "失明", "沉默", "缴械", "睡眠", "停止行动", "定身")
 CANT_ACT = ("寂灭", "睡眠", "停止行动")
+MAX_DICE = 10000  # the longest forced queue or forum-roll list
 ROUND_GUARD = 20  # rounds that may pass in a row with nobody able to act before `next` is null
+
+
+def check_dice(v: Validator, dice: Any, field: str) -> list[int]:
+    if not isinstance(dice, list):
+        v.add("field.type", field, expected="list", got=type(dice).__name__)
+        return []
+    if len(dice) > MAX_DICE:
+        v.add("hunlu.dice.too_many", field, count=len(dice), limit=MAX_DICE)
+        return []
+    out = []
+    for i, d in enumerate(dice):
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            v.add("hunlu.dice.face", f"{field}.{i}", value=d)
+        else:
+            out.append(d)
+    return out
+
+
+def refresh(game: Game) -> None:
+    """Derived fields shown in the state: effective 射程."""
+    for u in game.s["units"]:
+        u["range"] = game.range_of(u)
 
 
 def _unit_copy(u: dict[str, Any]) -> dict[str, Any]:

@@ -9,9 +9,8 @@ from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import Resolution
 from gm_tool.core.schema import Validator
-from gm_tool.rulesets.hunlu.engine import Dice, Game, fork
+from gm_tool.rulesets.hunlu.engine import Dice, Game, check_dice, fork, refresh
 from gm_tool.rulesets.hunlu.orders import apply_standing
-from gm_tool.rulesets.hunlu.setup import check_dice, refresh
 
 DICE_FILE = "_dice.yaml"
 

@@ -11,36 +11,19 @@ from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.core.schema import Validator
 from gm_tool.rulesets.hunlu import catalogue
 from gm_tool.rulesets.hunlu.catalogue import DATA, STATUS_NAMES
-from gm_tool.rulesets.hunlu.engine import Dice, Game
+from gm_tool.rulesets.hunlu.engine import Dice, Game, check_dice, refresh
 from gm_tool.rulesets.hunlu.rules import ATTRS, ELEMENTS
 
 TOP = ("ruleset", "name", "description", "map", "rules", "players", "generals", "skills", "dice")
 TEAM = ("general", "role", "pos", "spawn", "jing", "qi", "shen", "statuses", "items", "name", "element",
         "qi_regen", "move", "range") + ATTRS
 RULE_DEFAULTS = {"field": 3, "reserves": 2, "unique": False, "default_range": 2, "posts": "step"}
-MAX_DICE = 10000
 MAX_PLAYERS = 16
 
 
 @lru_cache(maxsize=1)
 def bundled_maps() -> dict[str, Any]:
     return safeyaml.load_mapping(DATA / "maps.yaml", display="hunlu/data/maps.yaml")
-
-
-def check_dice(v: Validator, dice: Any, field: str) -> list[int]:
-    if not isinstance(dice, list):
-        v.add("field.type", field, expected="list", got=type(dice).__name__)
-        return []
-    if len(dice) > MAX_DICE:
-        v.add("hunlu.dice.too_many", field, count=len(dice), limit=MAX_DICE)
-        return []
-    out = []
-    for i, d in enumerate(dice):
-        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            v.add("hunlu.dice.face", f"{field}.{i}", value=d)
-        else:
-            out.append(d)
-    return out
 
 
 def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
@@ -210,12 +193,6 @@ def raise_no_spawn(source: str, u: dict[str, Any]) -> None:
     from gm_tool.errors import GmError
 
     raise GmError.one("hunlu.scenario.no_spawn", file=source, field=f"players.{u['player']}.team.{u['id']}", unit=u["id"])
-
-
-def refresh(game: Game) -> None:
-    """Derived fields shown in the state: effective 射程."""
-    for u in game.s["units"]:
-        u["range"] = game.range_of(u)
 
 
 def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict[str, Any], e: dict[str, Any],
