@@ -483,3 +483,183 @@ def test_demo_reaches_the_end(gm, tmp_path):
     s = status(gm, tmp_path / "d")
     assert s["winner"] in ("alice", "bob", "draw") and s["due"] == []
     assert show(gm, tmp_path / "d")["next"] is None
+
+
+# --- reactions, deaths, G16-G26 -------------------------------------------------------------
+
+REACT = """\
+ruleset: guangying
+name: react
+players: [alice, bob]
+squads:
+  - {id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}]}
+  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}
+  - {id: s3, owner: bob, pos: E6, members: [{id: w3, class: 战士}]}
+  - {id: s4, owner: alice, pos: H5, members: [{id: b1, class: 野蛮人}, {id: p1, class: 牧师}]}
+  - {id: s5, owner: bob, pos: H6, members: [{id: w5, class: 战士}]}
+  - {id: s6, owner: bob, pos: I5, members: [{id: w6, class: 战士}]}
+"""
+
+
+def test_opportunity_ambush_sweep_and_surrounded(gm, tmp_path):
+    """G17 (借机攻击): "A squad starting a move within 1 of enemy squads takes, as it leaves, each
+    one's leader's attack at half power"; G16: passing a cell within 1 of an enemy "draws its
+    leader's instant normal attack"; G26 "野蛮人: its attack hits every enemy squad within 1; each
+    squadmate loses 3"; G17 "One within 1 of 2+ enemy squads that attacks one takes a half attack
+    from each other one after its own"."""
+    folder = new(gm, tmp_path, REACT)
+    play(gm, folder, tmp_path, alice_sheet("[{move: s1, path: [D5, E5, F5]}, {attack: s4, target: s5}]"))
+    s = state_file(folder, 1)
+    assert squad(s, "s1")["pos"] == "F5" and piece(s, "w1")["hp"] == 28 - 2 - 4
+    assert (piece(s, "w5")["hp"], piece(s, "w6")["hp"]) == (21, 21)
+    assert (piece(s, "b1")["hp"], piece(s, "p1")["hp"]) == (20 - 2, 24 - 3)
+    kinds = [e.get("kind") for e in events(folder, 1) if e["type"] == "reaction"]
+    assert kinds == ["opportunity", "ambush", "surrounded"]
+
+
+def test_deadly_pincer_stops_the_move(gm, tmp_path):
+    """G18 (致命夹击): "A move ends in the first passed cell within 1 of 2+ enemy squads"; R11: the
+    squads that catch the mover there strike, each once."""
+    text = """\
+ruleset: guangying
+name: pincer
+players: [alice, bob]
+squads:
+  - {id: s7, owner: alice, pos: C2, members: [{id: g7, class: 游荡者}]}
+  - {id: s8, owner: bob, pos: B4, members: [{id: w8, class: 战士}]}
+  - {id: s9, owner: bob, pos: D4, members: [{id: w9, class: 战士}]}
+"""
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet("[{move: s7, path: [C3, C4, C5, C6]}]"))
+    s = state_file(folder, 1)
+    assert squad(s, "s7")["pos"] == "C4" and piece(s, "g7")["hp"] == 12
+
+
+DEATHS = """\
+ruleset: guangying
+name: deaths
+players: [alice, bob]
+standing: {bob: {leader_dies: return}}
+classes: {野蛮人: {power: 30}}
+squads:
+  - {id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}]}
+  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士, hp: 4}, {id: r2, class: 巡林客}]}
+  - {id: s4, owner: alice, pos: H5, members: [{id: b1, class: 野蛮人}]}
+  - {id: s5, owner: bob, pos: H6, members: [{id: w5, class: 战士}]}
+"""
+
+
+def test_leader_dies_members_flee(gm, tmp_path):
+    """G22: "A dead leader's members fight on (the next leads) or go to hand, per `standing`; these
+    (逃跑) cannot be summoned for 5 turns"; spec §6 "`dead`: ids in order of death",
+    "`cannot_return_until`: first turn from which a fled piece may be summoned"; G1 "The dead are
+    gone"; spec §5 `classes` overrides."""
+    folder = new(gm, tmp_path, DEATHS)
+    play(gm, folder, tmp_path, alice_sheet("[{attack: s1, target: s2}]"))
+    s = state_file(folder, 1)
+    bob = player(s, "bob")
+    assert bob["dead"] == ["w2"] and [h["id"] for h in bob["in_hand"]] == ["r2"]
+    until = bob["in_hand"][0]["cannot_return_until"]
+    assert isinstance(until, int) and until > 2
+    lines = check(gm, folder, tmp_path, "turn: 2\nplayer: bob\nactions: [{summon: r2, at: C11}]\n")
+    assert len(lines) == 1 and "actions[0]" in lines[0]
+
+
+def test_leader_dies_fight_on(gm, tmp_path):
+    """G22 / spec §3 `leader_dies: fight_on`: "the next leads"."""
+    folder = new(gm, tmp_path, DEATHS.replace("leader_dies: return", "leader_dies: fight_on"))
+    play(gm, folder, tmp_path, alice_sheet("[{attack: s1, target: s2}]"))
+    s = state_file(folder, 1)
+    assert squad(s, "s2")["members"] == ["r2"] and player(s, "bob")["in_hand"] == []
+
+
+def test_unyielding_will(gm, tmp_path):
+    """G23: "不屈意志: a full-HP leader killed by enemies is left at 1 HP and takes no more damage
+    that turn"."""
+    folder = new(gm, tmp_path, DEATHS)
+    play(gm, folder, tmp_path, alice_sheet("[{attack: s4, target: s5}]"))
+    assert piece(state_file(folder, 1), "w5")["hp"] == 1
+
+
+def test_summon_onto_own_squad_and_penalty(gm, tmp_path):
+    """G4: "Onto an own squad ... the piece goes on top, if the squad stays ≤ 3 and holds no
+    法师/诗人"; G5: "a squad summoned onto loses the rest ("整个队伍")"."""
+    text = """\
+ruleset: guangying
+name: onto
+players: [alice, bob]
+squads:
+  - {id: s1, owner: alice, pos: C2, members: [{id: w1, class: 战士}]}
+  - {id: s2, owner: alice, pos: F3, members: [{id: m1, class: 法师}]}
+"""
+    folder = new(gm, tmp_path, text)
+    lines = check(gm, folder, tmp_path, alice_sheet("[{summon: 战士, at: F3}]"))
+    assert len(lines) == 1 and "actions[0]" in lines[0]
+    lines = check(gm, folder, tmp_path, alice_sheet("[{summon: 牧师, at: C2, id: p2}, {move: s1, path: [C3]}]"))
+    assert len(lines) == 1 and "actions[1]" in lines[0]
+    play(gm, folder, tmp_path, alice_sheet("[{summon: 牧师, at: C2, id: p2}]"))
+    s = state_file(folder, 1)
+    assert squad(s, "s1")["members"] == ["p2", "w1"] and squad(s, "s1")["actions_left"] == 0
+
+
+def test_rock_costs_two_and_cannot_end_a_move(gm, tmp_path):
+    """G15: "2 into a 岩, which cannot end it ("一共要三点")"; G24 "岩: no stopping in it"."""
+    text = """\
+ruleset: guangying
+name: rock
+players: [alice, bob]
+squads:
+  - {id: s1, owner: alice, pos: C2, members: [{id: w1, class: 战士}]}
+  - {id: s2, owner: alice, pos: H2, members: [{id: p1, class: 牧师}]}
+markers:
+  - {id: k1, kind: 岩, owner: alice, cells: [C3], by: p1}
+"""
+    folder = new(gm, tmp_path, text)
+    assert len(check(gm, folder, tmp_path, alice_sheet("[{move: s1, path: [C3]}]"))) == 1
+    assert len(check(gm, folder, tmp_path, alice_sheet("[{move: s1, path: [C3, C4, C5]}]"))) == 1
+    play(gm, folder, tmp_path, alice_sheet("[{move: s1, path: [C3, C4]}]"))
+    assert squad(state_file(folder, 1), "s1")["pos"] == "C4"
+
+
+def test_make_rock_and_song(gm, tmp_path):
+    """G26: "造岩: on an empty orthogonal neighbour"; "唱诗 (2 chances): own leaders within 2 get +3
+    power"; spec §3 `{ability: 造岩, by, at, id}` and "唱诗: by"; spec §6 "`power` includes 变身野兽,
+    no temporary bonus"."""
+    text = """\
+ruleset: guangying
+name: song
+players: [alice, bob]
+squads:
+  - {id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}]}
+  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}
+  - {id: s3, owner: alice, pos: D4, members: [{id: d1, class: 诗人}]}
+  - {id: s4, owner: alice, pos: H2, members: [{id: p1, class: 牧师}]}
+"""
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet(
+        "[{ability: 唱诗, by: d1}, {attack: s1, target: s2}, {ability: 造岩, by: p1, at: H3, id: k9}]"))
+    s = state_file(folder, 1)
+    assert piece(s, "w2")["hp"] == 28 - 7 and piece(s, "w1")["power"] == 4
+    rock = next(m for m in s["markers"] if m["id"] == "k9")
+    assert (rock["kind"], rock["cells"], rock["by"]) == ("岩", ["H3"], "p1") and piece(s, "p1")["maintaining"] == "k9"
+    assert player(s, "alice")["pool"]["岩"] == 3
+
+
+def test_fireball_splits_and_beast(gm, tmp_path):
+    """G26: "火球: an enemy squad within 3, 10 split over its pieces"; G21 "伤害均分: equal shares, the
+    remainder resisted"; "变身野兽: +20 HP and max HP, +2 power, for good"."""
+    text = """\
+ruleset: guangying
+name: fire
+players: [alice, bob]
+squads:
+  - {id: s1, owner: alice, pos: C3, members: [{id: so, class: 术士}]}
+  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}, {id: w3, class: 战士}, {id: w4, class: 战士}]}
+  - {id: s3, owner: alice, pos: H2, members: [{id: d1, class: 德鲁伊}]}
+"""
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet("[{ability: 火球, by: so, target: s2}, {ability: 变身野兽, by: d1}]"))
+    s = state_file(folder, 1)
+    assert [piece(s, x)["hp"] for x in ("w2", "w3", "w4")] == [25, 25, 25]
+    d1 = piece(s, "d1")
+    assert (d1["hp"], d1["max_hp"], d1["power"], d1["beast"]) == (36, 36, 7, True)
