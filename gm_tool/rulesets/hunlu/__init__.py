@@ -75,6 +75,10 @@ class Hunlu(RulesetBase):
               templates_dir: Path | None = None) -> Posts:
         return _part("posts").posts(before, after, events, lang, templates_dir)
 
+    def opening_posts(self, state: State, lang: str, templates_dir: Path | None = None) -> Posts | None:
+        """Turn 0: the initiative roll-offs, the spawns, round 1's start and the first sheet."""
+        return _part("posts").posts(state, state, state.get("opening") or [], lang, templates_dir)
+
     def amend_actions(self) -> dict[str, AmendAction]:
         return _part("amend").ACTIONS
 

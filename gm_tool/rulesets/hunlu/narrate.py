@@ -33,6 +33,9 @@ def tell(e: dict[str, Any], state: dict[str, Any], lang: str) -> str:
     if data.get("direction") and lang == "zh":
         data["direction"] = {"up": "上", "down": "下", "left": "左", "right": "右"}.get(data["direction"], data["direction"])
     if t == "roll":
+        data["who"] = f"{data['unit']} " if e.get("unit") else ""
+        data["why"] = {"initiative": "先后" if lang == "zh" else "initiative", "attack": "普攻" if lang == "zh" else "attack",
+                       "joint": "联合攻击" if lang == "zh" else "joint attack"}.get(e["why"], e["why"])
         data["source"] = SOURCES.get(e["source"], {}).get(lang, e["source"])
     if t == "strike":
         p = e["pips"]

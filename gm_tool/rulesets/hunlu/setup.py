@@ -7,6 +7,7 @@ from typing import Any
 
 from gm_tool.core import safeyaml
 from gm_tool.core.chance import Chance
+from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.core.schema import Validator
 from gm_tool.rulesets.hunlu import catalogue
@@ -172,7 +173,8 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
              "map": {"name": m.get("name", ""), "width": width, "height": height, "spawns": spawns},
              "rules": rules, "generals": gens,
              "items_def": {sid: s for sid, s in shared.items()}, "acted": [], "extra": []}
-    game = Game(state, Dice(state, None, Chance(seed, "setup")))
+    log = EventLog()
+    game = Game(state, Dice(state, None, Chance(seed, "setup")), log)
     game.sort_order(initial=True)
     for uid in state["order"]:  # H17: spawns picked in initiative order, never twice
         u = game.units[uid]
@@ -181,11 +183,14 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
             if not free:
                 raise_no_spawn(source, u)
             u["pos"] = free[0]
+            game.emit("spawn", unit=uid, pos=u["pos"])
     for u in units:  # static passives hold from the start
         game.passives(u, lambda t: t == "static")
     game.start_round()
     game.advance()
     refresh(game)
+    # the opening's public events (initiative roll-offs, spawns, round 1) for the turn-0 posts
+    state["opening"] = [e for e in log.events if e["to"] == "all"]
     return state
 
 
