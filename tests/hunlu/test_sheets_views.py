@@ -217,7 +217,7 @@ def test_round_posts_tell_the_whole_round():
     assert "大回合进行中" in first and "普攻" not in first
     s2, ev2 = play(s1, [{"attack": "a"}], dice=[4])
     whole = RS.posts(s1, s2, ev2, "zh").texts["public"]["md"]
-    assert whole.count("普攻") == 2 and "第1大回合结束" in whole and "大回合进行中" not in whole
+    assert whole.count(") 普攻 ") == 2 and "第1大回合结束" in whole and "大回合进行中" not in whole
 
 
 def test_private_post_shows_own_heart_card_only():
