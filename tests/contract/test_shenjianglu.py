@@ -458,3 +458,55 @@ def test_demo_reaches_the_end(gm, tmp_path):
     s = status(gm, tmp_path / "d")
     assert s["winner"] in ("red", "green", "draw") and s["due"] == []
     assert show(gm, tmp_path / "d")["next"] is None
+
+
+# --- S9, S10, S15, S18 ----------------------------------------------------------------------
+
+
+def test_counter_only_the_first_attack_and_death_within_a_turn(gm, tmp_path):
+    """S15: "a unit answers at most the first attack it receives in a turn (最多只反擊第一次)"; S10:
+    "Death: damage in one 回合 ≥ 体力" (two attacks of 2 on a 商兵 of 体力 3); "Every end phase
+    heals all wounded 將士" (the countered 步卒 ends with 0 damage); S17/spec §4 "the dead go to the
+    owner's graveyard"."""
+    text = SHEET_FIELD.replace("  - {id: b3, card: 商兵, owner: bob, pos: B3}\n",
+                               "  - {id: b3, card: 商兵, owner: bob, pos: B3}\n"
+                               "  - {id: a3, card: 步卒, owner: alice, pos: E4}\n")
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet("[{command: a3, attack: b2}, {command: u1, to: C4, attack: b2}]"))
+    s = state_file(folder, 1)
+    assert unit(s, "b2") is None and seat(s, "bob")["graveyard"] == ["商兵"]
+    assert unit(s, "a3")["damage"] == 0 and unit(s, "u1")["damage"] == 0
+    counters = [e for e in events(folder, 1) if e["type"] == "counter"]
+    assert [(c["unit"], c["target"]) for c in counters] == [("b2", "a3")]
+
+
+def test_new_equipment_replaces_the_old(gm, field, tmp_path):
+    """S9: "one equipment per unit: a new one, or the unit's death, sends it to the graveyard";
+    spec §2 `{equip: 铁甲, unit: a1}`."""
+    play(gm, field, tmp_path, alice_sheet("[{equip: 铁甲, unit: u1}]"))
+    s = state_file(field, 1)
+    assert unit(s, "u1")["equipment"] == "铁甲"
+    assert "铁甲" in seat(s, "alice")["graveyard"] and "铁甲" not in seat(s, "alice")["hand"]
+
+
+def test_last_kings_dying_together_is_a_draw(gm, field, tmp_path):
+    """S15: "both land at once, even if one kills"; S18: "the last kings dying together is a draw
+    (平局)"; spec §4 `winner` "`draw`"."""
+    gm("amend", field, "set-damage", "K2", "10", "--reason", "audit")
+    gm("amend", field, "set-damage", "K1", "9", "--reason", "audit")
+    gm("amend", field, "move", "K2", "D6", "--reason", "audit")
+    play(gm, field, tmp_path, alice_sheet("[{command: K1, attack: K2}]"))
+    s = state_file(field, 1)
+    assert (s["winner"], s["next"]) == ("draw", None)
+
+
+def test_unspent_mana_is_lost_and_mana_is_nine(gm, field, tmp_path):
+    """S4: "固定的9點法力值 each turn, paid by 法力消耗 (3.7); unspent mana is lost"."""
+    play(gm, field, tmp_path, alice_sheet("[{summon: 步卒, at: C7}]"))
+    gm("resolve", field)
+    s = state_file(field, 2)
+    assert seat(s, "alice")["mana"] == 9 and s["next"] == "alice"
+    lines = check(gm, field, tmp_path, alice_sheet(
+        "[{cast: 火球, targets: [b2]}, {cast: 天雷, targets: [b3]}, {summon: 弓手, at: E7}, {equip: 铁甲, unit: u1}]",
+        turn=3))
+    assert len(lines) == 1 and "actions.4" in lines[0]  # 3 + 3 + 3 spent the 9
