@@ -236,7 +236,8 @@ def test_roll_shown_in_public_post(gm, duel, tmp_path):
     gm("dice", duel, "5")
     play(gm, duel, tmp_path, alice_sheet("[{attack: b1}]"))
     public = (duel / "reports/turn-001/public.md").read_text("utf-8")
-    assert "判定（attack）：5 点 \\[论坛骰\\]" in public
+    roll_lines = [line for line in public.splitlines() if "判定" in line]
+    assert len(roll_lines) == 1 and "5 点" in roll_lines[0] and "论坛骰" in roll_lines[0]
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -641,3 +642,10 @@ def test_victory_by_a_strike(gm, tmp_path):
     assert (s["winner"], s["next"]) == ("red", None)
     assert unit(s, "b1")["alive"] is False and unit(s, "b1")["role"] == "dead"
     assert status(gm, folder)["due"] == []
+
+
+def test_demo_plays_the_bundled_default_scenario(gm, tmp_path):
+    """spec §5: "name: hunzhan  # the bundled default scenario": `gm demo --ruleset hunlu` plays
+    "the ruleset's bundled default" (README: "plays another ruleset's bundled scenario")."""
+    gm("demo", tmp_path / "d", "--ruleset", "hunlu", "--turns", "1")
+    assert show(gm, tmp_path / "d")["name"] == "hunzhan"
