@@ -69,25 +69,28 @@ def try_action(g: Game, uid: str, act: dict[str, Any]) -> Game | None:
 
 
 def score(g: Game, after: Game, uid: str, act: dict[str, Any]) -> float:
-    """Greedy: damage potential first, then getting close to the weakest enemy."""
+    """Greedy: hit the weakest enemy it can (a skill hitting several first), else close in on the
+    weakest enemy, else a self buff it does not hold yet."""
     u = after.units[uid]
     enemies = [t for t in after.on_field() if t["side"] != u["side"]]
     if not enemies or u["pos"] is None:
         return -99
     if act["kind"] == "attack":
-        return 10 - g.units[act["target"]]["jing"]
+        return 100 - g.units[act["target"]]["jing"]
     if act["kind"] == "skill":
         sk = g.skill(g.units[uid], act["skill"])
-        hits = [t for t in g.targets(g.units[uid], sk, act)] if sk else []
-        hurting = any("damage" in e or "strike" in e for e in sk["effects"]) if sk else False
-        foes = [t for t in hits if t["side"] != u["side"]]
+        if sk is None:
+            return -99
+        hurting = any("damage" in e or "strike" in e for e in sk["effects"])
+        foes = [t for t in g.targets(g.units[uid], sk, act) if t["side"] != u["side"]]
         if hurting and foes:
-            return 9 + len(foes) - min(t["jing"] for t in foes) / 10
-        return 1 if not hurting and sk and sk["shape"] == "self" and not u["toggles"] else -1
+            return 90 + len(foes) - min(t["jing"] for t in foes) / 10
+        held = any(st.get("skill") == sk["id"] for st in g.units[uid]["statuses"])
+        return 40 if sk["shape"] == "self" and not held and not hurting else -1
     c = after.cell(u)
     weakest = min(enemies, key=lambda t: (t["jing"], t["id"]))
-    dist = max(abs(c[0] - after.cell(weakest)[0]), abs(c[1] - after.cell(weakest)[1]))
-    return 5 - dist
+    w = after.cell(weakest)
+    return 50 - max(abs(c[0] - w[0]), abs(c[1] - w[1])) - (abs(c[0] - w[0]) + abs(c[1] - w[1])) / 100
 
 
 def plan(state: dict[str, Any], player: str, kind: str, chance: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
