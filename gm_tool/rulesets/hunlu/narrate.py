@@ -13,6 +13,10 @@ SOURCES = {"file": {"zh": "论坛骰", "en": "forum roll"}, "queue": {"zh": "强
 
 
 
+WHY_ZH = {"initiative": "先后", "attack": "普攻", "joint": "联合攻击", "collision": "碰撞", "chasm": "天堑",
+          "reflect": "反弹", "absorb": "化为精", "strike_fail": "打击失效", "resist": "元抗"}
+
+
 def _name(state: dict[str, Any], uid: Any) -> str:
     for u in state["units"]:
         if u["id"] == uid:
@@ -32,10 +36,10 @@ def tell(e: dict[str, Any], state: dict[str, Any], lang: str) -> str:
             data[k] = _name(state, data[k]) if k != "player" else data[k]
     if data.get("direction") and lang == "zh":
         data["direction"] = {"up": "上", "down": "下", "left": "左", "right": "右"}.get(data["direction"], data["direction"])
+    if "why" in data and lang == "zh":
+        data["why"] = WHY_ZH.get(data["why"], data["why"])
     if t == "roll":
         data["who"] = f"{data['unit']} " if e.get("unit") else ""
-        data["why"] = {"initiative": "先后" if lang == "zh" else "initiative", "attack": "普攻" if lang == "zh" else "attack",
-                       "joint": "联合攻击" if lang == "zh" else "joint attack"}.get(e["why"], e["why"])
         data["source"] = SOURCES.get(e["source"], {}).get(lang, e["source"])
     if t == "strike":
         p = e["pips"]
