@@ -73,7 +73,7 @@ class Forum:
 DIALECTS = ("discuz", "phpbb", "nga")
 FORUM_KEYS = ("dialect", "image_url", "names")
 MAX_DISPLAY_NAME = 64
-_FORUM: ContextVar[Forum] = ContextVar("gm_forum", default=Forum())
+_FORUM: ContextVar[Forum] = ContextVar("gm_forum", default=Forum())  # noqa: B039 (Forum is frozen)
 
 
 def check_forum(settings: Any, source: str = "campaign.yaml", turn: str = "") -> Forum:

@@ -6,7 +6,6 @@ skills and equipment with their text, closed cells on every map, the sheet to se
 from __future__ import annotations
 
 import copy
-import io
 
 import pytest
 
