@@ -18,7 +18,7 @@ from gm_tool.core import ruleset as rulesets
 from gm_tool.core import safeyaml
 from gm_tool.core.chance import GENERATOR, commitment, new_seed
 from gm_tool.core.events import read_jsonl
-from gm_tool.core.store import is_debris
+from gm_tool.core.store import abandoned_fill, is_debris
 from gm_tool.core.store import Campaign, atomic_dir, atomic_write, dump_json, dump_yaml, safe_name, turn_name
 from gm_tool.core.render import Forum, check_forum, use_forum
 from gm_tool.errors import USAGE, GmError, Problem
@@ -237,8 +237,8 @@ def _meta(ruleset: str, scenario: dict[str, Any], source: str, players: list[str
 def _refuse_existing(root: Path) -> None:
     if root.is_symlink():
         raise GmError.one("campaign.link", file=str(root))
-    if root.exists() and (not root.is_dir() or any(root.iterdir())):
-        leftovers = Campaign(root).unfinished()
+    if root.exists() and (not root.is_dir() or any(root.iterdir())) and not abandoned_fill(root):
+        leftovers = Campaign(root).unfinished()  # False while another gm new is filling it
         raise GmError.one("campaign.unfinished" if leftovers else "campaign.exists", file=str(root))
 
 

@@ -199,12 +199,18 @@ def atomic_dir(path: Path, files: dict[str, str | bytes]) -> None:
 
 
 def publish_dir(path: Path, build) -> bool:
-    """Create the folder ``path`` whole: ``build(stage)`` fills a staging folder beside it, which
-    is then renamed to ``path``. False (and nothing left behind) if ``path`` exists and is not
-    empty by then: of two processes creating one folder, exactly one wins. ``path`` may be an
-    empty folder (the rename replaces it). A failure in ``build`` removes the stage."""
+    """Create the folder ``path`` whole: ``build(stage)`` fills a staging folder, and the result
+    appears at once. False (and nothing left behind) if ``path`` exists and is not empty by then:
+    of two processes creating one folder, exactly one wins. A failure in ``build`` leaves nothing.
+
+    A new ``path`` is the staging folder renamed into place. An empty folder made beforehand
+    (perhaps some shell's working folder: it is kept, not replaced) is claimed by creating its
+    ``.lock`` exclusively and filled from a stage inside it, ``campaign.yaml`` last; what a killed
+    claim left there (see :func:`abandoned_fill`) is cleared first."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir() and not path.is_symlink():
+        return _fill_in_place(path, build)
     _sweep_stages(path)
     stage = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".stage", dir=path.parent))
     holder = os.open(stage, os.O_RDONLY)
@@ -229,6 +235,114 @@ def publish_dir(path: Path, build) -> bool:
         os.close(holder)
         if stage.exists():
             _rmtree(stage)
+
+
+# what a `gm new` filling a folder in place puts there (besides debris and its stage)
+_FILLED = {".lock", "secret", "scenario.yaml", "state", "campaign.yaml"}
+
+
+def abandoned_fill(path: Path) -> bool:
+    """True if ``path`` holds only what a killed in-place `gm new` left: its ``.lock`` (held by
+    no live process), no ``campaign.yaml``, and nothing but the files it writes, debris and its
+    stage. Such a folder is cleared and filled again by the next `gm new`."""
+    lock = Path(path) / ".lock"
+    try:
+        if lock.is_symlink() or not lock.is_file() or not abandoned_names(path):
+            return False
+        fd = os.open(lock, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        return False  # a gm new is filling it right now
+    finally:
+        os.close(fd)
+
+
+def _clear_abandoned(path: Path) -> None:
+    """Empty a folder a killed in-place `gm new` left, holding its old lock (and only while
+    ``.lock`` is still that file: a racer may have cleared and claimed it meanwhile)."""
+    lock = path / ".lock"
+    try:
+        fd = os.open(lock, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return
+        if os.stat(lock, follow_symlinks=False).st_ino != os.fstat(fd).st_ino or not abandoned_names(path):
+            return
+        for name in sorted(os.listdir(path)):
+            target = path / name
+            if name != ".lock":
+                _rmtree(target) if target.is_dir() and not target.is_symlink() else target.unlink()
+        lock.unlink()
+    except FileNotFoundError:
+        return
+    finally:
+        os.close(fd)
+
+
+def abandoned_names(path: Path) -> bool:
+    names = set(os.listdir(path))
+    return "campaign.yaml" not in names and all(n in _FILLED or is_debris(n) for n in names)
+
+
+def _fill_in_place(path: Path, build) -> bool:
+    import errno
+
+    lock = path / ".lock"
+    if abandoned_fill(path):
+        _clear_abandoned(path)
+    # the claim: a lock file made and locked under a temporary name, then linked as .lock (link
+    # fails if .lock exists), so .lock is never seen unlocked while its gm new is alive
+    fd, tmp = tempfile.mkstemp(prefix=".lock.", suffix=".tmp", dir=path)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        os.fchmod(fd, 0o644)
+        os.link(tmp, lock)
+    except OSError as exc:
+        os.close(fd)
+        if exc.errno in (errno.EEXIST, errno.ELOOP):
+            return False  # another gm new claimed it first
+        raise
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    moved: list[Path] = []
+    stage: Path | None = None
+    try:
+        if set(os.listdir(path)) - {".lock"} - {n for n in os.listdir(path) if is_debris(n)}:
+            # something else arrived meanwhile: not ours to fill
+            os.unlink(lock)
+            return False
+        _step()
+        stage = Path(tempfile.mkdtemp(prefix=".new.", suffix=".stage", dir=path))
+        os.chmod(stage, 0o777 & ~_umask())
+        build(stage)
+        names = sorted(n for n in os.listdir(stage) if n != ".lock")
+        names.sort(key=lambda n: n == "campaign.yaml")  # the folder is a campaign from its last rename
+        for name in names:
+            os.rename(stage / name, path / name)
+            moved.append(path / name)
+            _fsync_dir(path)
+            _step()
+        _rmtree(stage)  # holds at most the build's own .lock
+        return True
+    except BaseException:
+        for target in reversed(moved):
+            _rmtree(target) if target.is_dir() else target.unlink()
+        if stage is not None and stage.exists():
+            _rmtree(stage)
+        with contextlib.suppress(FileNotFoundError):
+            lock.unlink()
+        raise
+    finally:
+        os.close(fd)
 
 
 def _sweep_stages(path: Path) -> None:
@@ -358,8 +472,10 @@ class Campaign:
     def unfinished(self) -> bool:
         """A folder an interrupted `gm new` of an older version left: a seed or scenario copy
         but no campaign.yaml. (Campaigns are now published whole: see :func:`publish_dir`.)"""
-        return not self.exists() and any(p.exists() for p in (self.seed_path, self.root / "scenario.yaml",
-                                                               self.state_path(0)))
+        if self.exists() or not any(p.exists() for p in (self.seed_path, self.root / "scenario.yaml", self.state_path(0))):
+            return False
+        lock = self.root / ".lock"  # with a lock, a gm new filled it in place: killed, or still at work
+        return abandoned_fill(self.root) if lock.exists() or lock.is_symlink() else True
 
     def amendments_dir(self, n: int) -> Path:
         """GM edits made after turn ``n`` (applied before turn n+1 is resolved)."""
