@@ -362,23 +362,14 @@ def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, 
             **({"sheet": sheet_for(m, context["sheet_text"])} if "sheet_text" in context else {})})
 
     out["public"] = render(public_tpl, t.public(), None, True)
-    images = {map_file("public"): painter.draw([])}
+    files[map_file("public")] = painter.png([])
     for player in _players(after):
         context, extra = t.private(player)
         out[player] = render(private_tpl, context, player, False)
-        images[map_file(player)] = painter.draw(picture.marks_of(extra["view"], player, extra["numbers"]),
-                                                extra["view"]["visible"])
-    images[GM_MAP] = painter.draw(picture.marks_of(after, None))
-    files.update(_encode(images))
-    return Posts(out, files)
-
-
-def _encode(images: dict[str, Any]) -> dict[str, bytes]:
-    """The pictures as PNG bytes, in the order given (encoding on threads was measured: no gain
-    for 16 small palette pictures, and more memory)."""
-    from gm_tool.core.picture import png
-
-    return {name: png(im) for name, im in images.items()}
+        files[map_file(player)] = painter.png(picture.marks_of(extra["view"], player, extra["numbers"]),
+                                              extra["view"]["visible"])
+    files[GM_MAP] = painter.png(picture.marks_of(after, None))
+    return Posts(out, files)  # each picture encoded as soon as drawn: one image in memory at a time
 
 
 def opening(state: dict[str, Any], lang: str, templates_dir: Path | None = None) -> Posts:
