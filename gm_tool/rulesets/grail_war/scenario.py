@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from gm_tool.core.chance import Chance
@@ -162,6 +163,15 @@ def _shuffle_and_deal(chance: Chance, pool: Deck, equipment: list[Card], deal_la
     chance.shuffle(equipment, why="equipment")
 
 
+def _mappings(v: Validator, raw: list[Any], path: str, keys: dict[str, str]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each item of a list of mappings with its path (``path[i]``), unknown keys reported; an
+    item that is not a mapping is reported and skipped."""
+    for i, item in enumerate(raw):
+        p = f"{path}[{i}]"
+        if v.typed(item, dict, p):
+            yield p, v.unknown_keys(item, keys, f"{p}.")
+
+
 def _unique(v: Validator, value: Any, seen: set[Any], path: str) -> None:
     """Report ``value`` at ``path`` if it was seen before; remember it."""
     if value in seen:
@@ -253,11 +263,7 @@ def _strongholds(v: Validator, raw: Any, board: Board, sides: list[str]) -> list
         return strongholds
     owned: dict[Cell, int] = {}
     ids: set[int] = set()
-    for i, s in enumerate(raw):
-        p = f"map.strongholds[{i}]"
-        if not v.typed(s, dict, p):
-            continue
-        s = v.unknown_keys(s, SH_KEYS, f"{p}.")
+    for p, s in _mappings(v, raw, "map.strongholds", SH_KEYS):
         sid = v.integer(s, "id", f"{p}.id", 1)
         if sid is None:
             v.add("field.required", f"{p}.id")
@@ -329,11 +335,7 @@ def _characters(setup: _Setup, raw: Any) -> tuple[list[Character], list[Characte
     characters: list[Character] = []
     deal_later: list[Character] = []
     seen_ids: set[str] = set()
-    for i, ch in enumerate(raw):
-        p = f"characters[{i}]"
-        if not v.typed(ch, dict, p):
-            continue
-        ch = v.unknown_keys(ch, CHAR_KEYS, f"{p}.")
+    for p, ch in _mappings(v, raw, "characters", CHAR_KEYS):
         cid = ch.get("id")
         if not safe_name(cid):
             v.add("grail.bad_id", f"{p}.id", value=cid)
