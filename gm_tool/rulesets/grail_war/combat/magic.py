@@ -106,7 +106,8 @@ def duel(fight: Fight, f: Fighter, card: Card) -> bool:
 
 
 def dead_apostle(fight: Fight, f: Fighter, card: Card) -> bool:
-    """不死徒手: an armed enemy uses a 杀 on another fighter, or its weapon goes to the user."""
+    """不死徒手: an armed enemy uses a 杀 on another enemy (none: on the user), or its weapon goes to
+    the user."""
     enemies = fight.enemies(f)
     armed = [e for e in enemies if e.c.equipment.get("weapon")]
     if not armed:
