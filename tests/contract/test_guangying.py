@@ -663,3 +663,23 @@ squads:
     assert [piece(s, x)["hp"] for x in ("w2", "w3", "w4")] == [25, 25, 25]
     d1 = piece(s, "d1")
     assert (d1["hp"], d1["max_hp"], d1["power"], d1["beast"]) == (36, 36, 7, True)
+
+
+def test_vertical_wind_wall_cells_in_board_order(gm, tmp_path):
+    """G26 风墙: "if the line through `at` meets the druid, the wall is `at` and 2 cells beyond";
+    spec §3 `orientation: ... # or vertical` (纵向); spec §6 "Marker `cells`: on the board, in board
+    order (row, then column)"; G1 pool "2 风墙"; G25 "each piece standing in it loses 2 a turn"."""
+    text = """\
+ruleset: guangying
+name: wall
+players: [alice, bob]
+squads:
+  - {id: s1, owner: alice, pos: D5, members: [{id: d1, class: 德鲁伊}]}
+  - {id: s2, owner: bob, pos: H8, members: [{id: w2, class: 战士}]}
+"""
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, "回合: 1\n玩家: alice\n行动: [{能力: 风墙, 发动者: d1, 位置: D4, 方向: 纵向}]\n")
+    s = state_file(folder, 1)
+    wall = next(m for m in s["markers"] if m["kind"] == "风墙")
+    assert wall["cells"] == ["D2", "D3", "D4"] and wall["owner"] == "alice" and wall["id"] == "alice-wall1"
+    assert player(s, "alice")["pool"]["风墙"] == 1

@@ -452,8 +452,8 @@ generals:
 
 def test_amend_edits_jing_qi_shen_position_status_order(gm, duel):
     """spec §2: "`gm amend` edits 精/气/神, positions, statuses, order" (action names as in
-    docs/hunlu.md: set-jing/set-qi in halves, set-shen, move, add-status, set-order)."""
-    for args in (("set-jing", "b1", "9"), ("set-qi", "b1", "4"), ("set-shen", "b1", "5"),
+    docs/hunlu.md: set-jing/set-qi in steps of 0.5, set-shen, move, add-status, set-order)."""
+    for args in (("set-jing", "b1", "4.5"), ("set-qi", "b1", "2"), ("set-shen", "b1", "5"),
                  ("move", "b1", "F2"), ("add-status", "b1", "沉默", "2"), ("set-order", "b1", "dm")):
         gm("amend", duel, *args, "--reason", "audit")
     gm("resolve", duel)
@@ -522,7 +522,8 @@ players:
 dice: [3, 4]
 """
 
-# One main a side; alice's stands two points below the 天堑 at A1, blinded for two rounds.
+# One main a side; alice's stands two points below the 天堑 at A1, blinded for two rounds. The
+# forced queue settles initiative (dm first), then fails the next chance checks (不灭之躯's 15 %).
 CHASM = """\
 ruleset: hunlu
 name: chasm
@@ -539,7 +540,7 @@ players:
     team:
       b1: {general: tianjie_zhizi, role: main, pos: F6}
       b2: {general: pozhenzi, role: reserve}
-dice: [6, 1]
+dice: [6, 1, 6, 6, 6, 6]
 """
 
 
@@ -635,7 +636,7 @@ def test_victory_by_a_strike(gm, tmp_path):
     attack (a strike of 1, H13)."""
     folder = new(gm, tmp_path, CHASM)
     gm("amend", folder, "set-jing", "b2", "0", "--reason", "audit")
-    gm("amend", folder, "set-jing", "b1", "2", "--reason", "audit")
+    gm("amend", folder, "set-jing", "b1", "1", "--reason", "audit")
     gm("amend", folder, "move", "b1", "B4", "--reason", "audit")
     play(gm, folder, tmp_path, alice_sheet("[{attack: b1}]"))
     s = state_file(folder, 1)
@@ -649,3 +650,32 @@ def test_demo_plays_the_bundled_default_scenario(gm, tmp_path):
     "the ruleset's bundled default" (README: "plays another ruleset's bundled scenario")."""
     gm("demo", tmp_path / "d", "--ruleset", "hunlu", "--turns", "1")
     assert show(gm, tmp_path / "d")["name"] == "hunzhan"
+
+
+def test_negative_status_costs_shen_and_waits_a_round(gm, tmp_path):
+    """H3 (seed l.22): "神 −1 per 「附带负面状态的打击」 ... a negative status (... 停止行动 ...) from an
+    enemy, at once, even pending"; H22 (seed l.131-133): "Statuses of N rounds applied in round r are
+    active in rounds r+1..r+N"; spec §6 "`active: false` until in effect"; H19 "停止行动 (turns
+    skipped)". 天劫之子's 龙魂震慑 (seed l.180: 「射程5，对范围内所有目标造成1点伤害，并停止其行动一回合」)."""
+    folder = new(gm, tmp_path, CHASM)
+    gm("resolve", folder)  # alice passes
+    play(gm, folder, tmp_path, "turn: 2\nplayer: bob\nactions: [{skill: 龙魂震慑}]\n", "b.yaml")
+    log = events(folder, 2)
+    pending = [e for e in log if e["type"] == "status" and e["name"] == "停止行动"]
+    assert [(e["unit"], e["active"]) for e in pending] == [("dm", False)]
+    s = state_file(folder, 2)
+    dm = unit(s, "dm")
+    assert (dm["jing"], dm["shen"]) == (6, 7)
+    stop = next(x for x in dm["statuses"] if x["name"] == "停止行动")
+    assert (stop["rounds"], stop["active"], stop["source"]) == (1, True, "b1")
+    assert s["round"] == 2 and s["next"] == {"unit": "b1", "player": "bob"}  # dm's turn skipped
+    assert unit(s, "b1")["qi"] == 10 - 6 + 1.5 + 1
+
+
+def test_order_keeps_a_general_in_a_chasm(gm, tmp_path):
+    """spec §6: "`order`: the field's acting order (with a general in a 天堑 ...)"; "`pos`: null ...
+    in a 天堑"."""
+    folder = new(gm, tmp_path, CHASM)
+    play(gm, folder, tmp_path, alice_sheet("[{move: A1}]"))
+    s = state_file(folder, 1)
+    assert unit(s, "dm")["pos"] is None and s["order"] == ["dm", "b1"]
