@@ -478,3 +478,11 @@ def test_dying_while_substituted_keeps_the_chosen_reserve():
     s, _ = play(s, [{"substitute": "r2"}])
     s, _ = play(s, [{"attack": "a"}], dice=[3])
     assert not unit(s, "a")["alive"] and unit(s, "r2")["pos"] == "C3" and unit(s, "r1")["pos"] is None
+
+
+def test_static_passive_holds_on_entry():
+    """seed l.188: "被动·折弓破戟：自己不会被神低于自己的目标触发弱点，暴击。" (a reserve entering keeps its static passive)"""
+    s = new({"a": A, "p": {"general": "pozhenzi", "role": "reserve"}, "b": B})
+    s, _ = play(s, [{"substitute": "p"}])
+    s, _ = play(s, [])
+    assert unit(s, "p")["role"] == "main" and [x["name"] for x in unit(s, "p")["statuses"]] == ["折弓破戟"]

@@ -173,7 +173,7 @@ def test_scenario_general_without_python():
 def test_amend_edits():
     """seed l.20: "精：即魂将的生命值" (the GM may correct 精/气/神, positions, statuses, order)"""
     s = board()
-    s2, ev = RS.amend(s, {"action": "set_jing", "args": ["b", 9], "reason": "fix"}, "gm amend")
+    s2, ev = RS.amend(s, {"action": "set_jing", "args": ["b", "4.5"], "reason": "fix"}, "gm amend")
     assert unit(s2, "b")["jing"] == 4.5 and ev[0]["type"] == "amend"
     s3, _ = RS.amend(s2, {"action": "move", "args": ["b", "D5"], "reason": "fix"}, "gm amend")
     assert unit(s3, "b")["pos"] == "D5"
@@ -186,7 +186,7 @@ def test_amend_edits():
 def test_amend_kill_ends_game():
     """seed l.6: "当其中一方的魂将全部死亡时，即宣告游戏结束。" (a GM edit to 精 0 kills)"""
     s = new({"a": A, "b": B})
-    s2, _ = RS.amend(s, {"action": "set_jing", "args": ["b", 0], "reason": "x"}, "gm amend")
+    s2, _ = RS.amend(s, {"action": "set_jing", "args": ["b", "0"], "reason": "x"}, "gm amend")
     assert s2["winner"] == "red"
 
 
@@ -288,3 +288,18 @@ def test_opening_post_tells_initiative_rolls():
     s = new({"A": {"pos": "B2", "move": 4}, "B": {"pos": "D2"}, "C": {"player": "bob", "pos": "F8"}}, dice=[3, 4])
     md = RS.opening_posts(s, "zh").texts["public"]["md"]
     assert "3 点" in md and "4 点" in md and "强制队列" in md and "木人(A) > 木人(C) > 木人(B)" in md
+
+
+def test_amend_kill_last_enemy_ends_game_with_no_next():
+    """seed l.6: "当其中一方的魂将全部死亡时，即宣告游戏结束。" (the game is over: nobody is next)"""
+    s = new({"a": A, "b": B})
+    s2, _ = RS.amend(s, {"action": "set_jing", "args": ["b", "0"], "reason": "x"}, "gm amend")
+    assert s2["next"] is None and RS.due(s2) == []
+
+
+def test_amend_jing_refuses_bad_values():
+    """seed l.20: "精：即魂将的生命值" (精 in half points, up to the maximum)"""
+    for bad in ("7.5", "3.3", "x", "-1"):
+        with pytest.raises(GmError) as e:
+            RS.amend(board(), {"action": "set_jing", "args": ["b", bad], "reason": "x"}, "gm amend")
+        assert e.value.problems[0].field == "args.1"

@@ -20,7 +20,7 @@ class Hunlu(RulesetBase):
     """One general's turn per resolution (SEQUENTIAL); a missing sheet passes (主动跳过); forum
     dice from `gm dice` come first (section 4 of the contract)."""
 
-    name, default_scenario, package_dir = "hunlu", "hunlu_duel", Path(__file__).parent
+    name, default_scenario, package_dir = "hunlu", "hunzhan", Path(__file__).parent
     turn_kind, missing_sheet, uses_dice_file, standing_sheets = SEQUENTIAL, PASS, True, True
     bot_kinds = ("random", "greedy")
 

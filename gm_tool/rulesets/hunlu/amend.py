@@ -13,8 +13,8 @@ from gm_tool.rulesets.hunlu.catalogue import STATUS_NAMES
 from gm_tool.rulesets.hunlu.engine import Dice, Game
 
 ACTIONS = {
-    "set_jing": AmendAction((Arg("unit"), Arg("halves", "int", 0)), {"zh": "设定精（以 0.5 为单位：7 = 3.5）", "en": "set 精 in halves (7 = 3.5)"}),
-    "set_qi": AmendAction((Arg("unit"), Arg("halves", "int", 0)), {"zh": "设定气（以 0.5 为单位）", "en": "set 气 in halves"}),
+    "set_jing": AmendAction((Arg("unit"), Arg("jing")), {"zh": "设定精（0.5 步长，如 3.5）", "en": "set 精 (in steps of 0.5, e.g. 3.5)"}),
+    "set_qi": AmendAction((Arg("unit"), Arg("qi")), {"zh": "设定气（0.5 步长）", "en": "set 气 (in steps of 0.5)"}),
     "set_shen": AmendAction((Arg("unit"), Arg("shen", "int", 0)), {"zh": "设定神", "en": "set 神"}),
     "move": AmendAction((Arg("unit"), Arg("cell")), {"zh": "移动魂将到一点", "en": "put a general on a point"}),
     "add_status": AmendAction((Arg("unit"), Arg("name"), Arg("rounds", "int", 0)), {"zh": "加一个状态（0 = 无限）", "en": "add a status (0 = unlimited)"}),
@@ -40,9 +40,13 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
         u = unit(0)
         key = "jing" if name == "set_jing" else "qi"
         top = u["max_jing"] if key == "jing" else 99
-        val = args[1] / 2
-        if val > top:
-            raise GmError.one("hunlu.amend.value", file=source, field="args.1", value=args[1], allowed=f"0-{int(top * 2)}")
+        try:
+            val = float(str(args[1]).strip())
+        except ValueError:
+            val = -1.0
+        if not 0 <= val <= top or val * 2 != int(val * 2):
+            raise GmError.one("hunlu.amend.value", file=source, field="args.1", value=args[1],
+                              allowed=f"0-{top}, 0.5 步长")
         u[key] = int(val) if val == int(val) else val
         if key == "jing" and val <= 0 and u["alive"]:
             g.die(u)
@@ -77,7 +81,9 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
             raise GmError.one("hunlu.amend.order", file=source, field="args", allowed=", ".join(s["order"]))
         s["order"] = list(args)
     log.emit("amend", what=what, reason=reason)
-    if s["winner"] is None and (s.get("next") is None or not g.can_act(g.units[s["next"]["unit"]])):
+    if s["winner"] is not None:
+        s["next"] = None
+    elif (s.get("next") is None or not g.can_act(g.units[s["next"]["unit"]])):
         s["next"] = None
         g.advance()
     from gm_tool.rulesets.hunlu.setup import refresh

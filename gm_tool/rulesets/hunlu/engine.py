@@ -1033,6 +1033,7 @@ class Game:
             out["statuses"], out["wards"], out["toggles"] = [], [], []
         out["leaving"] = None
         self.emit("enter", unit=inn["id"], replaces=out["id"], pos=pos)
+        self.passives(inn, lambda t: t == "static")  # a static passive holds on the field too
 
     def free_point(self, near: Cell | None) -> str | None:
         cands = []
