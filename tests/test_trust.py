@@ -744,3 +744,14 @@ def test_every_read_during_a_rollback_sees_the_turn_it_goes_back_to(gm, two_turn
     assert r.output == opening.read_text("utf-8") if opening.exists() else r.exit_code == 2, r.output
     app.rollback(two_turns, 0) if store.Campaign(two_turns).pending_rollback() is None else app.resolve(two_turns)
     assert store.Campaign(two_turns).latest() == 1 and app.verify(two_turns)["turns"] == 1
+
+
+@pytest.mark.parametrize("body", ['{{ "{:900000000}".format(1) }}', '{{ "x" | center(900000000) }}',
+                                  '{{ "%0900000000d" % 1 }}'])
+def test_a_campaign_template_that_fills_the_memory_is_stopped(gm, skirmish, body):
+    """A format width, a filter argument or a % width of 900 MB would make the verifying player's
+    machine swap; the render may grow by at most MAX_RENDER_MEMORY."""
+    (skirmish / "templates").mkdir()
+    write(skirmish / "templates" / "public.j2", body + "\n")
+    r = gm("preview", skirmish, "--lang", "en", code=1)
+    assert "templates/public.j2" in r.output and "builds too much text" in r.output, r.output

@@ -332,18 +332,43 @@ def environment(package_dir: Path, override_dir: Path | None = None):
             cache = None
         return jinja2.Environment(loader=jinja2.FileSystemLoader([str(package_dir)]), bytecode_cache=cache, **options)
     env_class, loader_class = _sandbox_classes()
-    try:  # a cache pattern of its own: no code compiled outside the sandbox is ever loaded here
-        cache = jinja2.FileSystemBytecodeCache(pattern="__gm_sandbox_%s.cache")
-    except (OSError, RuntimeError):
-        cache = None
-    env = env_class(loader=loader_class([str(override_dir), str(package_dir)]), **options,
-                    bytecode_cache=cache)
+    # no bytecode cache: a campaign's templates are compiled afresh, within the render limits
+    # (compiling folds constants), and nothing compiled elsewhere is ever loaded here
+    env = env_class(loader=loader_class([str(override_dir), str(package_dir)]), **options)
     env.campaign_dir = str(override_dir)
     env.globals.pop("lipsum", None)  # lipsum(10**8) would fill the memory; no post needs it
     return env
 
 
 MAX_RENDER_SECONDS = 60.0  # per post from a campaign's templates; the bundled ones take milliseconds
+
+
+MAX_RENDER_MEMORY = 256 << 20  # more address space a campaign template may take while it renders
+
+
+@contextlib.contextmanager
+def _memory_limit(extra: int):
+    """While the block runs, the process may grow by at most ``extra`` bytes of address space
+    (RLIMIT_AS, restored after): a template building a gigabyte string gets a MemoryError
+    instead of the machine swapping. Linux only (the size is read from /proc); else no limit."""
+    try:
+        import resource
+
+        with open("/proc/self/statm", "rb") as fh:
+            size = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError, IndexError):
+        yield
+        return
+    limit = size + extra
+    if (soft != resource.RLIM_INFINITY and soft <= limit) or (hard != resource.RLIM_INFINITY and hard < limit):
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 class RenderTimeout(Exception):
@@ -417,7 +442,8 @@ def _sandbox_classes():
             try:
                 if self.environment.campaign_dir is None:
                     return super().render(*args, **kwargs)
-                with _time_limit(MAX_RENDER_SECONDS):  # a loop of loops would hang gm verify
+                # a loop of loops would hang gm verify; "{:999999999}" would fill the memory
+                with _time_limit(MAX_RENDER_SECONDS), _memory_limit(MAX_RENDER_MEMORY):
                     return super().render(*args, **kwargs)
             except Exception as exc:  # a bundled template failing is a bug: let it through
                 if not in_campaign(self.environment, self.filename) and not isinstance(exc, SecurityError):
@@ -440,12 +466,15 @@ def _sandbox_classes():
             return super().call_binop(context, operator, left, right)
 
         def get_template(self, name, parent=None, globals=None):  # type: ignore[override]
-            try:
-                return super().get_template(name, parent, globals)
+            try:  # compiling folds constants ("x" | center(10**9)): bounded like rendering
+                with _time_limit(MAX_RENDER_SECONDS), _memory_limit(MAX_RENDER_MEMORY):
+                    return super().get_template(name, parent, globals)
             except jinja2.TemplateNotFound:
                 raise
             except Exception as exc:  # a campaign template that does not compile, or a link...
                 filename = getattr(exc, "filename", None)
+                if filename is None and isinstance(name, str) and os.path.lexists(os.path.join(self.campaign_dir, name)):
+                    filename = os.path.join(self.campaign_dir, name)
                 if not isinstance(exc, GmError) and not in_campaign(self, filename):
                     raise
                 raise refused(self, filename, exc) from None
