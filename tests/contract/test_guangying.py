@@ -683,3 +683,28 @@ squads:
     wall = next(m for m in s["markers"] if m["kind"] == "风墙")
     assert wall["cells"] == ["D2", "D3", "D4"] and wall["owner"] == "alice" and wall["id"] == "alice-wall1"
     assert player(s, "alice")["pool"]["风墙"] == 1
+
+
+def test_resolve_skips_what_really_happened_made_impossible(gm, tmp_path):
+    """spec §4: "`gm resolve` runs the actions in order on the live board and skips one that what
+    really happened made impossible (squad dead ...): event `{"type": "action_skipped", "index": i,
+    "reason": CODE}`, shown in the posts" (R30: i from 0). s1's leader (2 HP) dies to the 借机攻击
+    of its move (G17), so its attack is skipped."""
+    text = """\
+ruleset: guangying
+name: skip
+players: [alice, bob]
+squads:
+  - {id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士, hp: 2}]}
+  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}
+  - {id: s3, owner: bob, pos: A4, members: [{id: w3, class: 战士}]}
+"""
+    folder = new(gm, tmp_path, text)
+    gm("check", folder, sheet(tmp_path, alice_sheet("[{move: s1, path: [B5, B4]}, {attack: s1, target: s3}]")))
+    play(gm, folder, tmp_path, alice_sheet("[{move: s1, path: [B5, B4]}, {attack: s1, target: s3}]"))
+    s = state_file(folder, 1)
+    assert player(s, "alice")["dead"] == ["w1"] and piece(s, "w3")["hp"] == 28
+    skipped = [e for e in events(folder, 1) if e["type"] == "action_skipped"]
+    assert [e["index"] for e in skipped] == [1] and all(e["reason"] for e in skipped)
+    public = (folder / "reports/turn-001/public.md").read_text("utf-8")
+    assert "跳过" in public

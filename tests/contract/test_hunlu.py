@@ -679,3 +679,20 @@ def test_order_keeps_a_general_in_a_chasm(gm, tmp_path):
     play(gm, folder, tmp_path, alice_sheet("[{move: A1}]"))
     s = state_file(folder, 1)
     assert unit(s, "dm")["pos"] is None and s["order"] == ["dm", "b1"]
+
+
+def test_action_made_impossible_by_a_roll_is_skipped_free(gm, tmp_path):
+    """spec §3: "An action a roll made impossible (target dead) is skipped, costing nothing"; H15
+    "Death ... reserve chosen at once ... the body stays an I obstacle until replaced at the next
+    round start". b1 (1 精) dies to the first attack; the second, on its body, is skipped."""
+    folder = new(gm, tmp_path, CHASM)
+    gm("amend", folder, "set-jing", "b1", "1", "--reason", "audit")
+    gm("amend", folder, "move", "b1", "B4", "--reason", "audit")
+    gm("check", folder, sheet(tmp_path, alice_sheet("[{attack: b1}, {attack: b1}]")))
+    play(gm, folder, tmp_path, alice_sheet("[{attack: b1}, {attack: b1}]"))
+    s = state_file(folder, 1)
+    assert unit(s, "b1")["alive"] is False and s["winner"] is None
+    assert unit(s, "dm")["ap"] == 1
+    log = events(folder, 1)
+    assert len([e for e in log if e["type"] == "roll" and e["unit"] == "dm" and e["why"] == "attack"]) == 1
+    assert [e.get("action") for e in log if e["type"] == "skip"] == [1]

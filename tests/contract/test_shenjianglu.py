@@ -510,3 +510,26 @@ def test_unspent_mana_is_lost_and_mana_is_nine(gm, field, tmp_path):
         "[{cast: 火球, targets: [b2]}, {cast: 天雷, targets: [b3]}, {summon: 弓手, at: E7}, {equip: 铁甲, unit: u1}]",
         turn=3))
     assert len(lines) == 1 and "actions.4" in lines[0]  # 3 + 3 + 3 spent the 9
+
+
+def test_resolve_rechecks_a_sheet_an_edit_made_illegal(gm, field, tmp_path):
+    """spec §2: "`gm resolve` re-checks sheets on the turn's starting state (GM edits included) and
+    refuses, exit 1, one an edit made illegal"."""
+    gm("submit", field, sheet(tmp_path, alice_sheet("[{command: u1, to: C3}]")))
+    gm("amend", field, "move", "b3", "C3", "--reason", "audit")
+    r = gm("resolve", field, "--lang", "en", code=1)
+    assert "actions.1" in r.output
+    assert not (field / "state/turn-001.json").exists()
+
+
+def test_skipped_action_told_in_the_public_post(gm, field, tmp_path):
+    """spec §2: "An action made impossible only during resolution (the game ended earlier in the
+    sheet, S18) is skipped: an `action.skipped` event with index and reason, told in the public
+    post"."""
+    gm("amend", field, "set-damage", "K2", "10", "--reason", "audit")
+    gm("amend", field, "move", "K2", "B2", "--reason", "audit")
+    play(gm, field, tmp_path, alice_sheet("[{command: a2, skill: 射箭, targets: [K2]}, {summon: 步卒, at: C7}]"))
+    skipped = [e for e in events(field, 1) if e["type"] == "action.skipped"]
+    assert len(skipped) == 1 and skipped[0]["index"] == 2 and skipped[0]["reason"]
+    public = (field / "reports/turn-001/public.md").read_text("utf-8")
+    assert "跳过" in public or "skipped" in public
