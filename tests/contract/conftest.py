@@ -53,3 +53,20 @@ def play(gm, folder: Path, tmp_path: Path, text: str, name: str = "sheet.yaml"):
 def refusals(output: str) -> list[str]:
     """The problem lines of a refused `gm check` (one a problem)."""
     return [line for line in output.splitlines() if "actions" in line or "player" in line or "turn" in line]
+
+
+def alice_sheet(actions: str, turn: int = 1) -> str:
+    """A sheet of alice's with the given YAML flow list of actions."""
+    return f"turn: {turn}\nplayer: alice\nactions: {actions}\n"
+
+
+def check(gm, folder: Path, tmp_path: Path, text: str, code: int = 1) -> list[str]:
+    """`gm check` of one sheet in English; the refusal lines (one per problem)."""
+    r = gm("check", folder, sheet(tmp_path, text, "check.yaml"), "--lang", "en", code=code)
+    return [line for line in r.output.splitlines() if line.strip() and "valid" not in line]
+
+
+def amend(gm, folder: Path, *edits: tuple[str, ...]) -> None:
+    """Several GM edits (`gm amend DIR ACTION ARGS...`), each with the reason "audit"."""
+    for edit in edits:
+        gm("amend", folder, *edit, "--reason", "audit")

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.contract.conftest import events, new, play, sheet, show, state_file, status
+from tests.contract.conftest import alice_sheet, amend, check, events, new, play, sheet, show, state_file, status
+
+
+def board(name: str, *squads: str, extra: str = "", tail: str = "") -> str:
+    """A scenario of alice (south, 先攻) and bob with these squads (flow mappings)."""
+    rows = "".join(f"  - {squad}\n" for squad in squads)
+    return f"ruleset: guangying\nname: {name}\nplayers: [alice, bob]\n{extra}squads:\n{rows}{tail}"
+
 
 # spec §5's example scenario verbatim, plus the squad of bob's priest p9 that its rock k1 names
 # ("by: the maintaining 牧师"): the excerpt leaves p9 out and a rock needs its priest.
@@ -35,19 +42,13 @@ classes: {}                    # overrides of the table below
 # A field for the combat rules: alice's s1 (战士 leading a 巡林客) faces bob's s7 (a 战士), her
 # ranger r1 has bob's priest three cells up its column, her barbarian b4 stands next to bob's
 # fortress.
-FIELD = """\
-ruleset: guangying
-name: audit
-players: [alice, bob]
-first: alice
-sides: {alice: south, bob: north}
-squads:
-  - {id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}, {id: r2, class: 巡林客}]}
-  - {id: s7, owner: bob, pos: C6, members: [{id: w9, class: 战士}]}
-  - {id: s3, owner: alice, pos: G3, members: [{id: r1, class: 巡林客}]}
-  - {id: s8, owner: bob, pos: G6, members: [{id: p8, class: 牧师}]}
-  - {id: s4, owner: alice, pos: E10, members: [{id: b4, class: 野蛮人}]}
-"""
+FIELD = board("audit",
+    "{id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}, {id: r2, class: 巡林客}]}",
+    "{id: s7, owner: bob, pos: C6, members: [{id: w9, class: 战士}]}",
+    "{id: s3, owner: alice, pos: G3, members: [{id: r1, class: 巡林客}]}",
+    "{id: s8, owner: bob, pos: G6, members: [{id: p8, class: 牧师}]}",
+    "{id: s4, owner: alice, pos: E10, members: [{id: b4, class: 野蛮人}]}",
+    extra="first: alice\nsides: {alice: south, bob: north}\n")
 
 
 def piece(state: dict, pid: str) -> dict:
@@ -62,13 +63,6 @@ def player(state: dict, name: str) -> dict:
     return next(p for p in state["players"] if p["player"] == name)
 
 
-def alice_sheet(actions: str, turn: int = 1) -> str:
-    return f"turn: {turn}\nplayer: alice\nactions: {actions}\n"
-
-
-def check(gm, folder, tmp_path, text: str, code: int = 1) -> list[str]:
-    r = gm("check", folder, sheet(tmp_path, text, "check.yaml"), "--lang", "en", code=code)
-    return [line for line in r.output.splitlines() if line.strip() and "valid" not in line]
 
 
 @pytest.fixture
@@ -283,14 +277,9 @@ def test_example_abilities(gm, tmp_path):
     by: pa1, target: r1, amount: 5}"; G26 风墙: "if the line through `at` meets the druid, the wall
     is `at` and 2 cells beyond, else `at` is its middle"; 奉献 "`amount` HP from it to a squadmate";
     G7: "wounded pieces in own home rows +1 (本阵)" at the upkeep."""
-    text = """\
-ruleset: guangying
-name: abilities
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: D5, members: [{id: d1, class: 德鲁伊}]}
-  - {id: s2, owner: alice, pos: B2, members: [{id: pa1, class: 圣武士}, {id: r1, class: 巡林客, hp: 10}]}
-"""
+    text = board("abilities",
+        "{id: s1, owner: alice, pos: D5, members: [{id: d1, class: 德鲁伊}]}",
+        "{id: s2, owner: alice, pos: B2, members: [{id: pa1, class: 圣武士}, {id: r1, class: 巡林客, hp: 10}]}")
     folder = new(gm, tmp_path, text)
     play(gm, folder, tmp_path, alice_sheet(
         "[{ability: 风墙, by: d1, at: D6, orientation: horizontal, id: wl1}, {ability: 奉献, by: pa1, target: r1, amount: 5}]"))
@@ -401,15 +390,10 @@ def test_victory_first_player_pending_then_wins(gm, field, tmp_path):
 def test_guardian_missing_three_turns_loses(gm, tmp_path):
     """G27 / spec §8: "A player ending 3 consecutive own turns with no 护卫者, or no 职业者, on the
     board loses"; "三回合内" counts own turns."""
-    text = """\
-ruleset: guangying
-name: x
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: C2, members: [{id: w1, class: 战士}]}
-  - {id: s2, owner: alice, pos: D2, members: [{id: r1, class: 巡林客}]}
-  - {id: s3, owner: bob, pos: C11, members: [{id: w2, class: 战士}]}
-"""
+    text = board("x",
+        "{id: s1, owner: alice, pos: C2, members: [{id: w1, class: 战士}]}",
+        "{id: s2, owner: alice, pos: D2, members: [{id: r1, class: 巡林客}]}",
+        "{id: s3, owner: bob, pos: C11, members: [{id: w2, class: 战士}]}")
     folder = new(gm, tmp_path, text)
     for n in range(1, 6):
         gm("resolve", folder)
@@ -432,14 +416,9 @@ def test_upkeep_in_hand_heals_two(gm, tmp_path):
 def test_ambush_on_passing(gm, tmp_path):
     """G16 (措手不及): "Passing (entering, then leaving) a cell within 1 of one enemy squad draws its
     leader's instant normal attack; ending there does not"."""
-    text = """\
-ruleset: guangying
-name: x
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: A5, members: [{id: g1, class: 游荡者}]}
-  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}
-"""
+    text = board("x",
+        "{id: s1, owner: alice, pos: A5, members: [{id: g1, class: 游荡者}]}",
+        "{id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}")
     folder = new(gm, tmp_path, text)
     play(gm, folder, tmp_path, alice_sheet("[{move: s1, path: [B5, C5, D5, E5]}]"))
     s = state_file(folder, 1)
@@ -449,10 +428,7 @@ squads:
 def test_amend_actions(gm, field):
     """spec §2: "`gm amend`: `set-hp PIECE HP`, `move SQUAD CELL`, `set-fortress PLAYER HP`, `kill
     PIECE`, `remove-marker ID`"."""
-    gm("amend", field, "set-hp", "w9", "5", "--reason", "audit")
-    gm("amend", field, "move", "s8", "H8", "--reason", "audit")
-    gm("amend", field, "set-fortress", "alice", "60", "--reason", "audit")
-    gm("amend", field, "kill", "r1", "--reason", "audit")
+    amend(gm, field, ("set-hp", "w9", "5"), ("move", "s8", "H8"), ("set-fortress", "alice", "60"), ("kill", "r1"))
     gm("resolve", field)
     s = state_file(field, 1)
     assert piece(s, "w9")["hp"] == 5 and squad(s, "s8")["pos"] == "H8"
@@ -487,18 +463,13 @@ def test_demo_reaches_the_end(gm, tmp_path):
 
 # --- reactions, deaths, G16-G26 -------------------------------------------------------------
 
-REACT = """\
-ruleset: guangying
-name: react
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}]}
-  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}
-  - {id: s3, owner: bob, pos: E6, members: [{id: w3, class: 战士}]}
-  - {id: s4, owner: alice, pos: H5, members: [{id: b1, class: 野蛮人}, {id: p1, class: 牧师}]}
-  - {id: s5, owner: bob, pos: H6, members: [{id: w5, class: 战士}]}
-  - {id: s6, owner: bob, pos: I5, members: [{id: w6, class: 战士}]}
-"""
+REACT = board("react",
+    "{id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}]}",
+    "{id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}",
+    "{id: s3, owner: bob, pos: E6, members: [{id: w3, class: 战士}]}",
+    "{id: s4, owner: alice, pos: H5, members: [{id: b1, class: 野蛮人}, {id: p1, class: 牧师}]}",
+    "{id: s5, owner: bob, pos: H6, members: [{id: w5, class: 战士}]}",
+    "{id: s6, owner: bob, pos: I5, members: [{id: w6, class: 战士}]}")
 
 
 def test_opportunity_ambush_sweep_and_surrounded(gm, tmp_path):
@@ -520,33 +491,22 @@ def test_opportunity_ambush_sweep_and_surrounded(gm, tmp_path):
 def test_deadly_pincer_stops_the_move(gm, tmp_path):
     """G18 (致命夹击): "A move ends in the first passed cell within 1 of 2+ enemy squads"; R11: the
     squads that catch the mover there strike, each once."""
-    text = """\
-ruleset: guangying
-name: pincer
-players: [alice, bob]
-squads:
-  - {id: s7, owner: alice, pos: C2, members: [{id: g7, class: 游荡者}]}
-  - {id: s8, owner: bob, pos: B4, members: [{id: w8, class: 战士}]}
-  - {id: s9, owner: bob, pos: D4, members: [{id: w9, class: 战士}]}
-"""
+    text = board("pincer",
+        "{id: s7, owner: alice, pos: C2, members: [{id: g7, class: 游荡者}]}",
+        "{id: s8, owner: bob, pos: B4, members: [{id: w8, class: 战士}]}",
+        "{id: s9, owner: bob, pos: D4, members: [{id: w9, class: 战士}]}")
     folder = new(gm, tmp_path, text)
     play(gm, folder, tmp_path, alice_sheet("[{move: s7, path: [C3, C4, C5, C6]}]"))
     s = state_file(folder, 1)
     assert squad(s, "s7")["pos"] == "C4" and piece(s, "g7")["hp"] == 12
 
 
-DEATHS = """\
-ruleset: guangying
-name: deaths
-players: [alice, bob]
-standing: {bob: {leader_dies: return}}
-classes: {野蛮人: {power: 30}}
-squads:
-  - {id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}]}
-  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士, hp: 4}, {id: r2, class: 巡林客}]}
-  - {id: s4, owner: alice, pos: H5, members: [{id: b1, class: 野蛮人}]}
-  - {id: s5, owner: bob, pos: H6, members: [{id: w5, class: 战士}]}
-"""
+DEATHS = board("deaths",
+    "{id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}]}",
+    "{id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士, hp: 4}, {id: r2, class: 巡林客}]}",
+    "{id: s4, owner: alice, pos: H5, members: [{id: b1, class: 野蛮人}]}",
+    "{id: s5, owner: bob, pos: H6, members: [{id: w5, class: 战士}]}",
+    extra="standing: {bob: {leader_dies: return}}\nclasses: {野蛮人: {power: 30}}\n")
 
 
 def test_leader_dies_members_flee(gm, tmp_path):
@@ -584,14 +544,9 @@ def test_unyielding_will(gm, tmp_path):
 def test_summon_onto_own_squad_and_penalty(gm, tmp_path):
     """G4: "Onto an own squad ... the piece goes on top, if the squad stays ≤ 3 and holds no
     法师/诗人"; G5: "a squad summoned onto loses the rest ("整个队伍")"."""
-    text = """\
-ruleset: guangying
-name: onto
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: C2, members: [{id: w1, class: 战士}]}
-  - {id: s2, owner: alice, pos: F3, members: [{id: m1, class: 法师}]}
-"""
+    text = board("onto",
+        "{id: s1, owner: alice, pos: C2, members: [{id: w1, class: 战士}]}",
+        "{id: s2, owner: alice, pos: F3, members: [{id: m1, class: 法师}]}")
     folder = new(gm, tmp_path, text)
     lines = check(gm, folder, tmp_path, alice_sheet("[{summon: 战士, at: F3}]"))
     assert len(lines) == 1 and "actions[0]" in lines[0]
@@ -604,16 +559,10 @@ squads:
 
 def test_rock_costs_two_and_cannot_end_a_move(gm, tmp_path):
     """G15: "2 into a 岩, which cannot end it ("一共要三点")"; G24 "岩: no stopping in it"."""
-    text = """\
-ruleset: guangying
-name: rock
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: C2, members: [{id: w1, class: 战士}]}
-  - {id: s2, owner: alice, pos: H2, members: [{id: p1, class: 牧师}]}
-markers:
-  - {id: k1, kind: 岩, owner: alice, cells: [C3], by: p1}
-"""
+    text = board("rock",
+        "{id: s1, owner: alice, pos: C2, members: [{id: w1, class: 战士}]}",
+        "{id: s2, owner: alice, pos: H2, members: [{id: p1, class: 牧师}]}",
+        tail="markers:\n  - {id: k1, kind: 岩, owner: alice, cells: [C3], by: p1}\n")
     folder = new(gm, tmp_path, text)
     assert len(check(gm, folder, tmp_path, alice_sheet("[{move: s1, path: [C3]}]"))) == 1
     assert len(check(gm, folder, tmp_path, alice_sheet("[{move: s1, path: [C3, C4, C5]}]"))) == 1
@@ -625,16 +574,11 @@ def test_make_rock_and_song(gm, tmp_path):
     """G26: "造岩: on an empty orthogonal neighbour"; "唱诗 (2 chances): own leaders within 2 get +3
     power"; spec §3 `{ability: 造岩, by, at, id}` and "唱诗: by"; spec §6 "`power` includes 变身野兽,
     no temporary bonus"."""
-    text = """\
-ruleset: guangying
-name: song
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}]}
-  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}
-  - {id: s3, owner: alice, pos: D4, members: [{id: d1, class: 诗人}]}
-  - {id: s4, owner: alice, pos: H2, members: [{id: p1, class: 牧师}]}
-"""
+    text = board("song",
+        "{id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}]}",
+        "{id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}",
+        "{id: s3, owner: alice, pos: D4, members: [{id: d1, class: 诗人}]}",
+        "{id: s4, owner: alice, pos: H2, members: [{id: p1, class: 牧师}]}")
     folder = new(gm, tmp_path, text)
     play(gm, folder, tmp_path, alice_sheet(
         "[{ability: 唱诗, by: d1}, {attack: s1, target: s2}, {ability: 造岩, by: p1, at: H3, id: k9}]"))
@@ -648,15 +592,10 @@ squads:
 def test_fireball_splits_and_beast(gm, tmp_path):
     """G26: "火球: an enemy squad within 3, 10 split over its pieces"; G21 "伤害均分: equal shares, the
     remainder resisted"; "变身野兽: +20 HP and max HP, +2 power, for good"."""
-    text = """\
-ruleset: guangying
-name: fire
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: C3, members: [{id: so, class: 术士}]}
-  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}, {id: w3, class: 战士}, {id: w4, class: 战士}]}
-  - {id: s3, owner: alice, pos: H2, members: [{id: d1, class: 德鲁伊}]}
-"""
+    text = board("fire",
+        "{id: s1, owner: alice, pos: C3, members: [{id: so, class: 术士}]}",
+        "{id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}, {id: w3, class: 战士}, {id: w4, class: 战士}]}",
+        "{id: s3, owner: alice, pos: H2, members: [{id: d1, class: 德鲁伊}]}")
     folder = new(gm, tmp_path, text)
     play(gm, folder, tmp_path, alice_sheet("[{ability: 火球, by: so, target: s2}, {ability: 变身野兽, by: d1}]"))
     s = state_file(folder, 1)
@@ -669,14 +608,9 @@ def test_vertical_wind_wall_cells_in_board_order(gm, tmp_path):
     """G26 风墙: "if the line through `at` meets the druid, the wall is `at` and 2 cells beyond";
     spec §3 `orientation: ... # or vertical` (纵向); spec §6 "Marker `cells`: on the board, in board
     order (row, then column)"; G1 pool "2 风墙"; G25 "each piece standing in it loses 2 a turn"."""
-    text = """\
-ruleset: guangying
-name: wall
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: D5, members: [{id: d1, class: 德鲁伊}]}
-  - {id: s2, owner: bob, pos: H8, members: [{id: w2, class: 战士}]}
-"""
+    text = board("wall",
+        "{id: s1, owner: alice, pos: D5, members: [{id: d1, class: 德鲁伊}]}",
+        "{id: s2, owner: bob, pos: H8, members: [{id: w2, class: 战士}]}")
     folder = new(gm, tmp_path, text)
     play(gm, folder, tmp_path, "回合: 1\n玩家: alice\n行动: [{能力: 风墙, 发动者: d1, 位置: D4, 方向: 纵向}]\n")
     s = state_file(folder, 1)
@@ -690,15 +624,10 @@ def test_resolve_skips_what_really_happened_made_impossible(gm, tmp_path):
     really happened made impossible (squad dead ...): event `{"type": "action_skipped", "index": i,
     "reason": CODE}`, shown in the posts" (R30: i from 0). s1's leader (2 HP) dies to the 借机攻击
     of its move (G17), so its attack is skipped."""
-    text = """\
-ruleset: guangying
-name: skip
-players: [alice, bob]
-squads:
-  - {id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士, hp: 2}]}
-  - {id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}
-  - {id: s3, owner: bob, pos: A4, members: [{id: w3, class: 战士}]}
-"""
+    text = board("skip",
+        "{id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士, hp: 2}]}",
+        "{id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}",
+        "{id: s3, owner: bob, pos: A4, members: [{id: w3, class: 战士}]}")
     folder = new(gm, tmp_path, text)
     gm("check", folder, sheet(tmp_path, alice_sheet("[{move: s1, path: [B5, B4]}, {attack: s1, target: s3}]")))
     play(gm, folder, tmp_path, alice_sheet("[{move: s1, path: [B5, B4]}, {attack: s1, target: s3}]"))

@@ -11,7 +11,7 @@ import json
 import pytest
 import yaml
 
-from tests.contract.conftest import events, new, play, sheet, show, state_file, status
+from tests.contract.conftest import alice_sheet, amend, check, events, new, play, sheet, show, state_file, status
 
 # A small field: one main and one reserve a side, a grade II rock between the mains' column,
 # a 天堑 in a corner. Initiative: both have 行动力 3, so the tie is rolled off from the forced
@@ -67,14 +67,6 @@ def unit(state: dict, uid: str) -> dict:
     return next(u for u in state["units"] if u["id"] == uid)
 
 
-def check(gm, folder, tmp_path, text: str, code: int = 1) -> list[str]:
-    """`gm check` of one sheet in English; the refusal lines (one per problem)."""
-    r = gm("check", folder, sheet(tmp_path, text, "check.yaml"), "--lang", "en", code=code)
-    return [line for line in r.output.splitlines() if line.strip() and "valid" not in line]
-
-
-def alice_sheet(actions: str, turn: int = 1) -> str:
-    return f"turn: {turn}\nplayer: alice\nactions: {actions}\n"
 
 
 @pytest.fixture
@@ -622,8 +614,7 @@ def test_victory_when_every_enemy_general_is_dead(gm, tmp_path):
     """H26 (seed l.6): "A side with every general dead, bench too, loses"; spec §6 "`winner`: side";
     "`next`: null when over"; "`role`: main | reserve | dead"."""
     folder = new(gm, tmp_path, CHASM)
-    gm("amend", folder, "set-jing", "b1", "0", "--reason", "audit")
-    gm("amend", folder, "set-jing", "b2", "0", "--reason", "audit")
+    amend(gm, folder, ("set-jing", "b1", "0"), ("set-jing", "b2", "0"))
     s = show(gm, folder)
     assert s["winner"] == "red" and s["next"] is None
     assert [(unit(s, x)["role"], unit(s, x)["alive"]) for x in ("b1", "b2")] == [("dead", False)] * 2
@@ -635,9 +626,7 @@ def test_victory_by_a_strike(gm, tmp_path):
     "`winner`: side"; "`next`: null when over". The last enemy general (1 精 left) dies to a normal
     attack (a strike of 1, H13)."""
     folder = new(gm, tmp_path, CHASM)
-    gm("amend", folder, "set-jing", "b2", "0", "--reason", "audit")
-    gm("amend", folder, "set-jing", "b1", "1", "--reason", "audit")
-    gm("amend", folder, "move", "b1", "B4", "--reason", "audit")
+    amend(gm, folder, ("set-jing", "b2", "0"), ("set-jing", "b1", "1"), ("move", "b1", "B4"))
     play(gm, folder, tmp_path, alice_sheet("[{attack: b1}]"))
     s = state_file(folder, 1)
     assert (s["winner"], s["next"]) == ("red", None)
@@ -686,8 +675,7 @@ def test_action_made_impossible_by_a_roll_is_skipped_free(gm, tmp_path):
     "Death ... reserve chosen at once ... the body stays an I obstacle until replaced at the next
     round start". b1 (1 精) dies to the first attack; the second, on its body, is skipped."""
     folder = new(gm, tmp_path, CHASM)
-    gm("amend", folder, "set-jing", "b1", "1", "--reason", "audit")
-    gm("amend", folder, "move", "b1", "B4", "--reason", "audit")
+    amend(gm, folder, ("set-jing", "b1", "1"), ("move", "b1", "B4"))
     gm("check", folder, sheet(tmp_path, alice_sheet("[{attack: b1}, {attack: b1}]")))
     play(gm, folder, tmp_path, alice_sheet("[{attack: b1}, {attack: b1}]"))
     s = state_file(folder, 1)

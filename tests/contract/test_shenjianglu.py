@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.contract.conftest import events, new, play, sheet, show, state_file, status
+from tests.contract.conftest import alice_sheet, amend, check, events, new, play, sheet, show, state_file, status
 
 # spec §3's example scenario, verbatim.
 EXAMPLE_SCENARIO = """\
@@ -69,13 +69,6 @@ def seat(state: dict, player: str) -> dict:
     return next(s for s in state["seats"] if s["player"] == player)
 
 
-def alice_sheet(actions: str, turn: int = 1) -> str:
-    return f"turn: {turn}\nplayer: alice\nactions: {actions}\n"
-
-
-def check(gm, folder, tmp_path, text: str, code: int = 1) -> list[str]:
-    r = gm("check", folder, sheet(tmp_path, text, "check.yaml"), "--lang", "en", code=code)
-    return [line for line in r.output.splitlines() if line.strip() and "valid" not in line]
 
 
 @pytest.fixture
@@ -413,8 +406,7 @@ def test_last_king_killed_wins_at_once(gm, field, tmp_path):
     """S17: "A king killed puts its player out: units and hand to their graveyard"; S18: "A team
     wins when every enemy king is dead ... The game ends at once"; spec §4 `winner` `red`, `next`
     null, `out`, "`hand` is then `[]`"; later actions are skipped (`action.skipped`)."""
-    gm("amend", field, "set-damage", "K2", "10", "--reason", "audit")
-    gm("amend", field, "move", "K2", "B2", "--reason", "audit")
+    amend(gm, field, ("set-damage", "K2", "10"), ("move", "K2", "B2"))
     play(gm, field, tmp_path, alice_sheet("[{command: a2, skill: 射箭, targets: [K2]}, {summon: 步卒, at: C7}]"))
     s = state_file(field, 1)
     assert (s["winner"], s["next"]) == ("red", None)
@@ -492,9 +484,7 @@ def test_new_equipment_replaces_the_old(gm, field, tmp_path):
 def test_last_kings_dying_together_is_a_draw(gm, field, tmp_path):
     """S15: "both land at once, even if one kills"; S18: "the last kings dying together is a draw
     (平局)"; spec §4 `winner` "`draw`"."""
-    gm("amend", field, "set-damage", "K2", "10", "--reason", "audit")
-    gm("amend", field, "set-damage", "K1", "9", "--reason", "audit")
-    gm("amend", field, "move", "K2", "D6", "--reason", "audit")
+    amend(gm, field, ("set-damage", "K2", "10"), ("set-damage", "K1", "9"), ("move", "K2", "D6"))
     play(gm, field, tmp_path, alice_sheet("[{command: K1, attack: K2}]"))
     s = state_file(field, 1)
     assert (s["winner"], s["next"]) == ("draw", None)
@@ -526,8 +516,7 @@ def test_skipped_action_told_in_the_public_post(gm, field, tmp_path):
     """spec §2: "An action made impossible only during resolution (the game ended earlier in the
     sheet, S18) is skipped: an `action.skipped` event with index and reason, told in the public
     post"."""
-    gm("amend", field, "set-damage", "K2", "10", "--reason", "audit")
-    gm("amend", field, "move", "K2", "B2", "--reason", "audit")
+    amend(gm, field, ("set-damage", "K2", "10"), ("move", "K2", "B2"))
     play(gm, field, tmp_path, alice_sheet("[{command: a2, skill: 射箭, targets: [K2]}, {summon: 步卒, at: C7}]"))
     skipped = [e for e in events(field, 1) if e["type"] == "action.skipped"]
     assert len(skipped) == 1 and skipped[0]["index"] == 2 and skipped[0]["reason"]
