@@ -684,3 +684,54 @@ def test_action_made_impossible_by_a_roll_is_skipped_free(gm, tmp_path):
     assert [e["ap"] for e in log if e["type"] == "turn_end"] == [1]  # (round 2 has begun since)
     assert len([e for e in log if e["type"] == "roll" and e["unit"] == "dm" and e["why"] == "attack"]) == 1
     assert [e.get("action") for e in log if e["type"] == "skip"] == [1]
+
+
+def test_a_general_that_has_acted_joins_with_its_unspent_point(gm, tmp_path):
+    """spec §3: "Unspent points stay for 联合攻击 until the round ends"; H14; R19 "a general that has
+    acted joins with the points it left unspent". dm attacks in its turn (1 point left); later in
+    the round tw's attack on b1 draws dm's joint attack (dm's point and 1 气 spent)."""
+    folder = new(gm, tmp_path, TRIO)
+    play(gm, folder, tmp_path, alice_sheet(
+        "[{attack: b1}]\nstanding: {joint_attack: {dm: {against: any, when: any, keep_qi: 0}}}"), "a1.yaml")
+    gm("resolve", folder)  # bob passes
+    play(gm, folder, tmp_path, alice_sheet("[{attack: b1}]", turn=3), "a3.yaml")
+    joins = [e for e in events(folder, 3) if e["type"] == "joint_attack"]
+    assert [(e["unit"], e["target"], e["ap"], e["qi"]) for e in joins] == [("dm", "b1", 0, 1.5)]
+    assert unit(state_file(folder, 3), "b1")["jing"] == 4
+
+
+def test_hand_written_dice_file_out_of_range(gm, duel):
+    """spec §4: "`orders/turn-NNN/_dice.yaml` (`dice: [3, 5]`, optional `note`; values 1-6, else
+    exit 1)": a hand-written file with a 9 stops `gm resolve`, naming the file and field."""
+    (duel / "orders/turn-001").mkdir(parents=True, exist_ok=True)
+    (duel / "orders/turn-001/_dice.yaml").write_text("dice: [3, 9]\n", encoding="utf-8")
+    r = gm("resolve", duel, "--lang", "en", code=1)
+    assert "_dice.yaml" in r.output and "dice" in r.output
+    assert not (duel / "state/turn-001.json").exists()
+
+
+def test_more_mains_than_field_refused(gm, tmp_path):
+    """spec §5: "A player has 1..`field` mains and ≤ `reserves` reserves"."""
+    r = new(gm, tmp_path, DUEL.replace("pzz: {general: pozhenzi, role: reserve}",
+                                       "pzz: {general: pozhenzi, role: main, pos: A5}"), code=1)
+    assert "players.alice" in r.output or "field" in r.output
+
+
+def test_wood_generals_normal_attack_is_halved(gm, duel, tmp_path):
+    """H13 (seed l.63): 「林，山系魂将的普攻伤害降低50%」; H10: one d6 per strike (no separate 元抗 die
+    for a strike); spec §5 "A team entry overrides catalogue attributes" (`element: 林`)."""
+    folder = new(gm, tmp_path, DUEL.replace("qi: 3}", "qi: 3, element: 林}"), name="wood")
+    amend(gm, folder, ("move", "b1", "E5"))
+    play(gm, folder, tmp_path, alice_sheet("[{attack: b1}]"))
+    assert unit(state_file(folder, 1), "b1")["jing"] == 6.5
+    assert len([e for e in events(folder, 1) if e["type"] == "roll"]) == 1
+
+
+def test_spawn_preferences_in_initiative_order(gm, tmp_path):
+    """spec §5: "a main without it takes, in initiative order, its first free `spawn`, else the first
+    free spawn (shared by both sides, l.78)"; H17 "picked in initiative order, never twice". Both
+    want G1; bob's b1 wins the roll-off (queue 1 for dm, 6 for b1) and takes it; dm its next one."""
+    text = DUEL.replace("pos: D6, qi: 3}", "spawn: [G1, A7]}").replace("pos: D3}", "spawn: [G1]}").replace(
+        "dice: [6, 1, 2]", "dice: [1, 6]")
+    s = show(gm, new(gm, tmp_path, text))
+    assert s["order"] == ["b1", "dm"] and unit(s, "b1")["pos"] == "G1" and unit(s, "dm")["pos"] == "A7"
