@@ -637,3 +637,36 @@ def test_resolve_skips_what_really_happened_made_impossible(gm, tmp_path):
     assert [e["index"] for e in skipped] == [1] and all(e["reason"] for e in skipped)
     public = (folder / "reports/turn-001/public.md").read_text("utf-8")
     assert "跳过" in public
+
+
+def test_formation_and_squad_named_by_a_piece(gm, tmp_path):
+    """G12 (战阵): "Members sharing the attacker's class attack with it, same action, one hit of the
+    summed powers" (two 游荡者: 5 + 5); spec §3 "A squad is named by its id or any of its pieces"
+    (`attack: g1`, `target: w2`); G9 "Fractions round down" (a 野蛮人's half power 7 -> 3, G17)."""
+    text = board("formation",
+                 "{id: s1, owner: alice, pos: C5, members: [{id: g1, class: 游荡者}, {id: g2, class: 游荡者}]}",
+                 "{id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}",
+                 "{id: s3, owner: bob, pos: F6, members: [{id: b3, class: 野蛮人}]}",
+                 "{id: s4, owner: alice, pos: F5, members: [{id: w4, class: 战士}]}")
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet("[{attack: g1, target: w2}, {move: w4, path: [G5, H5]}]"))
+    s = state_file(folder, 1)
+    assert piece(s, "w2")["hp"] == 28 - 10 and piece(s, "w4")["hp"] == 28 - 3
+
+
+def test_only_turn_and_player_required(gm, field, tmp_path):
+    """spec §3: "Only `turn` and `player` are required" (a pass)."""
+    check(gm, field, tmp_path, "turn: 1\nplayer: alice\n", code=0)
+
+
+def test_second_player_wins_too_in_the_extra_turn_draw(gm, field, tmp_path):
+    """G27: "If the first player wins in their own turn, the second plays one more (`pending_win`):
+    winning too makes it `"draw"`"."""
+    text = FIELD + "  - {id: s9, owner: bob, pos: E3, members: [{id: w0, class: 战士}]}\n"
+    folder = new(gm, tmp_path, text, name="draw")
+    amend(gm, folder, ("set-fortress", "bob", "5"), ("set-fortress", "alice", "4"))
+    play(gm, folder, tmp_path, alice_sheet("[{attack: s4, target: fortress}]"))
+    assert state_file(folder, 1)["pending_win"] == "alice"
+    play(gm, folder, tmp_path, "turn: 2\nplayer: bob\nactions: [{attack: s9, target: fortress}]\n", "b.yaml")
+    s = state_file(folder, 2)
+    assert (s["winner"], s["next"], player(s, "alice")["fortress_hp"]) == ("draw", None, 0)
