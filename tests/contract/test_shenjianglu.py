@@ -6,6 +6,8 @@ checks (``spec §N``, the S-rules) and, for a point the contract leaves open (§
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.contract.conftest import alice_sheet, amend, check, events, new, play, sheet, show, state_file, status
@@ -522,3 +524,20 @@ def test_skipped_action_told_in_the_public_post(gm, field, tmp_path):
     assert len(skipped) == 1 and skipped[0]["index"] == 2 and skipped[0]["reason"]
     public = (field / "reports/turn-001/public.md").read_text("utf-8")
     assert "跳过" in public or "skipped" in public
+
+
+def test_public_post_tells_kings_stamina(gm, field, tmp_path):
+    """spec §1: "Posts: public — every summon, move, attack, counter, damage, death, card played,
+    kings' 体力"; K1 took b2's counter of 2: 10 of 12 left."""
+    play(gm, field, tmp_path, EXAMPLE_SHEET)
+    public = (field / "reports/turn-001/public.md").read_text("utf-8")
+    assert "10/12" in public and "12/12" in public
+    for word in ("步卒", "铁甲", "火球", "射箭"):
+        assert word in public, word
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy"])
+def test_bots(gm, bots):
+    """spec §1: "Bots `random`, `greedy`" (`gm simulate` plays whole games with them)."""
+    report = json.loads(gm("simulate", "shenjianglu", "--games", "2", "--bots", bots, "--json").output)
+    assert report["ruleset"] == "shenjianglu" and sum(report["outcomes"].values()) == 2
