@@ -22,7 +22,7 @@ def standing(state: dict[str, Any], player: str) -> dict[str, Any]:
 
 def legs(g: Game, u: dict[str, Any]) -> list[str]:
     c = g.cell(u)
-    out = []
+    out: list[str] = []
     if c is None or g.has(u, "定身") or u["legs"] >= 2 or u["ap"] < 1:
         return out
     for d in R.DIRECTIONS.values():
@@ -87,9 +87,9 @@ def score(g: Game, after: Game, uid: str, act: dict[str, Any]) -> float:
             return 90 + len(foes) - min(t["jing"] for t in foes) / 10
         held = any(st.get("skill") == sk["id"] for st in g.units[uid]["statuses"])
         return 40 if sk["shape"] == "self" and not held and not hurting else -1
-    c = after.cell(u)
+    c = after.at(u)
     weakest = min(enemies, key=lambda t: (t["jing"], t["id"]))
-    w = after.cell(weakest)
+    w = after.at(weakest)
     return 50 - max(abs(c[0] - w[0]), abs(c[1] - w[1])) - (abs(c[0] - w[0]) + abs(c[1] - w[1])) / 100
 
 
@@ -107,7 +107,7 @@ def plan(state: dict[str, Any], player: str, kind: str, chance: Any) -> tuple[di
             break
         if kind == "greedy":
             cands = candidates(g, u)
-            scored = []
+            scored: list[tuple[float, int, dict[str, Any], Game]] = []
             for act in cands:
                 after = try_action(g, uid, act)
                 if after is not None:

@@ -125,6 +125,10 @@ class Game:
     def cell(self, u: dict[str, Any]) -> Cell | None:
         return parse_cell(u["pos"]) if u["pos"] else None
 
+    def at(self, u: dict[str, Any]) -> Cell:
+        """The point of a general known to be on the field."""
+        return parse_cell(u["pos"])
+
     def unit_at(self, c: Cell) -> dict[str, Any] | None:
         name = cell_name(c)
         for u in self.s["units"]:
@@ -425,7 +429,7 @@ class Game:
         """Move ``u`` up to ``cells`` points along ``d`` (a knockback, or a dash when ``dash``: it
         passes grade I and ends on the farthest free point). Returns (points moved, the general it
         stopped against, stopped early by an obstacle or the edge)."""
-        c = self.cell(u)
+        c = self.at(u)
         last_free = c
         moved = 0
         airborne = self.has(u, "腾空")
@@ -615,7 +619,7 @@ class Game:
         if u["legs"] + len(legs) > 2:
             raise Skip("third_leg", used=u["legs"])
         # check every leg before moving (a sheet's leg list is one action)
-        c = self.cell(u)
+        c = self.at(u)
         budget = u["move"]
         plan = []
         for k, name in enumerate(legs):
@@ -710,7 +714,7 @@ class Game:
 
     def do_skill(self, u: dict[str, Any], act: dict[str, Any]) -> None:
         self.pay_ap(u, 1)
-        sid = act.get("skill") or act.get("item")
+        sid = str(act.get("skill") or act.get("item"))
         item = act["kind"] == "item"
         if item:
             if sid not in u["items"]:
@@ -756,11 +760,11 @@ class Game:
             return [t]
         if shape == "all":
             out = []
-            c = self.cell(u)
+            c = self.at(u)
             for t in self.on_field():
                 if t is u or not self.matches(u, t, sk["affects"]):
                     continue
-                tc = self.cell(t)
+                tc = self.at(t)
                 if R.in_square(c, tc, r) and (u["element"] not in R.LINE_ELEMENTS or R.same_line(c, tc)):
                     out.append(t)
             return out
@@ -769,23 +773,23 @@ class Game:
             if at is None:
                 raise Skip("need_at", field="at")
             p = parse_cell(at)
-            if not R.in_square(self.cell(u), p, r):
+            if not R.in_square(self.at(u), p, r):
                 raise Skip("out_of_range", field="at", target=at, range=r)
-            t = self.unit_at(p)
-            return [t] if t is not None and t["alive"] and self.matches(u, t, sk["affects"]) else []
+            there = self.unit_at(p)
+            return [there] if there is not None and there["alive"] and self.matches(u, there, sk["affects"]) else []
         # first_in_direction and {line: N}: a flying object along the sheet's direction
         d = R.DIRECTIONS.get(act.get("direction") or "")
         if d is None:
             raise Skip("need_direction", field="direction")
         reach = shape["line"] if isinstance(shape, dict) else r
-        c = self.cell(u)
+        c = self.at(u)
         for _ in range(reach):
             c = (c[0] + d[0], c[1] + d[1])
             if not in_bounds(c, self.width, self.height) or self.terrain.get(c) in (2, 4):
                 return []
-            t = self.unit_at(c)
-            if t is not None:
-                return [t] if t["alive"] and self.matches(u, t, sk["affects"]) else []
+            met = self.unit_at(c)
+            if met is not None:
+                return [met] if met["alive"] and self.matches(u, met, sk["affects"]) else []
         return []
 
     def cast(self, u: dict[str, Any], sk: dict[str, Any], act: dict[str, Any], first: bool) -> None:
@@ -842,14 +846,14 @@ class Game:
             cells = int(e["dash"])
             t = next((x for x in tgts if x is not u), None)
             if t is not None:  # a charge stops in front of its target (ruling R16)
-                tc, c = self.cell(t), self.cell(u)
+                tc, c = self.at(t), self.at(u)
                 cells = min(cells, max(abs(tc[0] - c[0]), abs(tc[1] - c[1])) - 1)
             self.slide(u, d, cells, dash=True)
         else:
             t = next((x for x in tgts if x is not u), None)
             if t is None:
                 return
-            front, back = R.front_back(self.cell(u), self.cell(t))
+            front, back = R.front_back(self.at(u), self.at(t))
             dest = front if e["dash_to"] == "front" else back
             if in_bounds(dest, self.width, self.height) and not self.blocked(dest) and self.terrain.get(dest) != 3:
                 u["pos"] = cell_name(dest)

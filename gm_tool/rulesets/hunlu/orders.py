@@ -54,9 +54,10 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) 
     v = Validator(source, lang)
     sh = v.unknown_keys(sheet, SHEET_KEYS)
     player = sh.get("player")
-    if player not in state["players"]:
+    if not isinstance(player, str) or player not in state["players"]:
         v.add("player.unknown", "player", player=player, allowed=", ".join(state["players"]))
         v.raise_if_any()
+    assert isinstance(player, str)
     turn = sh.get("turn")
     if turn is not None and turn != state["turn"] + 1:
         v.add("orders.turn", "turn", got=turn, expected=state["turn"] + 1)
@@ -82,7 +83,7 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) 
     if actions:
         g = check_game(state)
         apply_standing(g.s, player, standing)
-        for p in g.run_actions(g.units[due_unit], actions, strict=True):
+        for p in g.run_actions(g.units[str(due_unit)], actions, strict=True):
             v.problems.append(Problem(f"hunlu.skip.{p.code}", source, p.field, p.params))
         v.raise_if_any()
     return Orders(player, due_unit, actions, standing)
@@ -112,7 +113,7 @@ def parse_action(v: Validator, state: dict[str, Any], u: dict[str, Any], a: Any,
                  for k, x in enumerate(legs)]
         if None in cells:
             return None
-        out["to"] = [cell_name(c) for c in cells]
+        out["to"] = [cell_name(c) for c in cells if c is not None]
         return out
     if kind in ("attack", "substitute"):
         if not isinstance(val, str) or not val:

@@ -40,8 +40,8 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
     if not v.typed(m, dict, "map"):
         v.raise_if_any()
     m = v.unknown_keys(m, {k: k for k in ("name", "width", "height", "obstacles", "spawns")}, "map.")
-    width = v.integer(m, "width", "map.width", 3, 26, 13)
-    height = v.integer(m, "height", "map.height", 3, 99, 13)
+    width = v.integer(m, "width", "map.width", 3, 26, 13) or 13
+    height = v.integer(m, "height", "map.height", 3, 99, 13) or 13
     if "width" not in m or "height" not in m:
         v.add("field.required", "map.width" if "width" not in m else "map.height")
     obstacles: list[dict[str, Any]] = []
@@ -72,7 +72,7 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
         if cell is not None:
             spawns.append(cell_name(cell))
     # rules
-    rules = dict(RULE_DEFAULTS)
+    rules: dict[str, Any] = dict(RULE_DEFAULTS)
     if sc.get("rules") is not None and v.typed(sc["rules"], dict, "rules"):
         r = v.unknown_keys(sc["rules"], {k: k for k in RULE_DEFAULTS}, "rules.")
         rules["field"] = v.integer(r, "field", "rules.field", 1, 9, 3)
@@ -101,6 +101,7 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
     if not isinstance(players, dict) or not players:
         v.add("field.required", "players")
         v.raise_if_any()
+    assert isinstance(players, dict)
     if len(players) > MAX_PLAYERS:
         v.add("hunlu.scenario.players", "players", count=len(players), limit=MAX_PLAYERS)
         v.raise_if_any()
