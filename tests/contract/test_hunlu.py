@@ -735,3 +735,36 @@ def test_spawn_preferences_in_initiative_order(gm, tmp_path):
         "dice: [6, 1, 2]", "dice: [1, 6]")
     s = show(gm, new(gm, tmp_path, text))
     assert s["order"] == ["b1", "dm"] and unit(s, "b1")["pos"] == "G1" and unit(s, "dm")["pos"] == "A7"
+
+
+@pytest.mark.parametrize(("mine", "theirs", "face", "jing"), [
+    ("crit: 35", "", 2, 5),
+    ("crit: 35", "", 3, 6),
+    ("", ", weakness: 15", 6, 5),
+    ("", ", weakness: 15", 5, 6),
+    ("", ", dodge: 15", 1, 7),
+    ("hit: 15", ", dodge: 15", 1, 6),
+    ("", ", defence: 35", 2, 7),
+], ids=["crit", "no-crit", "weakness", "no-weakness", "dodge", "hit-cancels-dodge", "defence"])
+def test_pips_of_a_strike(gm, tmp_path, mine, theirs, face, jing):
+    """H7 (seed l.41-45): "15/35/50/65/85/100 % = 1..6 pips; faces 1..n trigger crit, dodge, hit,
+    defence ...; faces 7−n..6 weakness (「弱点点数从6-1开始计算」)"; "Attacker's crit and target's
+    weakness double; dodge, defence → 0"; H8 (l.42): "命中 or 必中 cancels one 闪避"; H10 one d6 per
+    strike, here the forced queue's third die (the first two settle initiative)."""
+    text = DUEL.replace("pos: D6, qi: 3}", f"pos: D6, qi: 3, {mine}}}" if mine else "pos: D6, qi: 3}").replace(
+        "pos: D3}", f"pos: E5{theirs}}}").replace("dice: [6, 1, 2]", f"dice: [6, 1, {face}]")
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet("[{attack: b1}]"))
+    assert unit(state_file(folder, 1), "b1")["jing"] == jing
+    assert [(e["value"], e["source"]) for e in events(folder, 1) if e["type"] == "roll"] == [(face, "queue")]
+
+
+def test_item_used_up(gm, tmp_path):
+    """spec §3: "{item: 回气丹}  # 物品, 1 point"; H26 (l.66) "Items are used up"; R11: an item is a
+    skill of the scenario's `skills:` given by a team entry's `items`."""
+    text = DUEL.replace("qi: 3}", "qi: 3, items: [回气丹]}").replace(
+        "dice: [6, 1, 2]", "dice: [6, 1, 2]\nskills:\n  回气丹: {name: 回气丹, shape: self, effects: [{qi: 2}]}")
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet("[{item: 回气丹}]"))
+    dm = unit(state_file(folder, 1), "dm")
+    assert (dm["qi"], dm["ap"], dm["items"]) == (6.5, 1, [])
