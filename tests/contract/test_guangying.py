@@ -670,3 +670,30 @@ def test_second_player_wins_too_in_the_extra_turn_draw(gm, field, tmp_path):
     play(gm, folder, tmp_path, "turn: 2\nplayer: bob\nactions: [{attack: s9, target: fortress}]\n", "b.yaml")
     s = state_file(folder, 2)
     assert (s["winner"], s["next"], player(s, "alice")["fortress_hp"]) == ("draw", None, 0)
+
+
+def test_example_precise_strike_by_a_member(gm, tmp_path):
+    """spec §3 verbatim: "{attack: s1, target: s7, by: r2, member: p9}"; G11 "Under a 战士 leader a
+    member may attack (`by`)"; G26 "精准打击: a 巡林客 attacker names the `member` hit" (r2's power 3
+    to p9, not to the leader w9)."""
+    text = board("precise",
+                 "{id: s1, owner: alice, pos: C5, members: [{id: w1, class: 战士}, {id: r2, class: 巡林客}]}",
+                 "{id: s7, owner: bob, pos: C6, members: [{id: w9, class: 战士}, {id: p9, class: 牧师}]}")
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet("[{attack: s1, target: s7, by: r2, member: p9}]"))
+    s = state_file(folder, 1)
+    assert (piece(s, "p9")["hp"], piece(s, "w9")["hp"]) == (21, 28)
+
+
+@pytest.mark.parametrize(("actions", "field_name"), [
+    ("[{move: s3, path: [G2]}, {defend: s3}]", "actions[1]"),
+    ("[{summon: 战士, at: C4}]", "actions[0].at"),
+    ("[{split: [r2], path: [B5], squad: s9}, {split: [r2], path: [B4]}]", "actions[1]"),
+], ids=["too-few-chances", "row-beyond-home-not-for-a-warrior", "split-of-a-one-piece-squad"])
+def test_check_refuses_more(gm, field, tmp_path, actions, field_name):
+    """spec §4 refuses "too few chances", "a bad summon cell" (G4: "游荡者 also the row just beyond"
+    home; a 战士 not); G14 离队: "1 or 2 members leave ... as a new squad" (one leaving its squad
+    alone is no split)."""
+    lines = check(gm, field, tmp_path, alice_sheet(actions))
+    assert len(lines) == 1 and field_name in lines[0], lines
+    check(gm, field, tmp_path, alice_sheet("[{summon: 游荡者, at: C4}]"), code=0)
