@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 SEED = "contract-audit-seed-0123456789abcdef"
@@ -63,7 +64,7 @@ def alice_sheet(actions: str, turn: int = 1) -> str:
 def check(gm, folder: Path, tmp_path: Path, text: str, code: int = 1) -> list[str]:
     """`gm check` of one sheet in English; the refusal lines (one per problem)."""
     r = gm("check", folder, sheet(tmp_path, text, "check.yaml"), "--lang", "en", code=code)
-    return [line for line in r.output.splitlines() if line.strip() and "valid" not in line]
+    return [line for line in r.output.splitlines() if line.strip() and not re.search(r": valid \(\w+\)$", line)]
 
 
 def amend(gm, folder: Path, *edits: tuple[str, ...]) -> None:

@@ -414,6 +414,9 @@ def test_last_king_killed_wins_at_once(gm, field, tmp_path):
     assert (s["winner"], s["next"]) == ("red", None)
     bob = seat(s, "bob")
     assert bob["out"] is True and bob["hand"] == [] and not [u for u in s["units"] if u["owner"] == "bob"]
+    before = seat(state_file(field, 0), "bob")
+    cards = before["hand"] + before["graveyard"] + ["商兵", "商兵"]  # his hand, and b2 b3 on the board
+    assert sorted(bob["graveyard"]) == sorted(cards)
     skipped = [e for e in events(field, 1) if e["type"] == "action.skipped"]
     assert [e["index"] for e in skipped] == [2]
     assert unit(s, "alice-1") is None
@@ -541,3 +544,35 @@ def test_bots(gm, bots):
     """spec §1: "Bots `random`, `greedy`" (`gm simulate` plays whole games with them)."""
     report = json.loads(gm("simulate", "shenjianglu", "--games", "2", "--bots", bots, "--json").output)
     assert report["ruleset"] == "shenjianglu" and sum(report["outcomes"].values()) == 2
+
+
+def test_king_entry_gives_damage_and_facing(gm, tmp_path):
+    """spec §3: "a king entry in `units` may give any of pos, facing, damage"; spec §4 "`damage`:
+    ... for a king, all it has lost"."""
+    text = SHEET_FIELD.replace("  - {id: K2, pos: B1}      # a king's id moves that king",
+                               "  - {id: K2, pos: B1, damage: 3, facing: E}")
+    k2 = unit(show(gm, new(gm, tmp_path, text)), "K2")
+    assert (k2["pos"], k2["facing"], k2["damage"], k2["stamina"]) == ("B1", "E", 3, 12)
+
+
+def test_equipment_on_an_enemy_refused(gm, field, tmp_path):
+    """spec §2: "{equip: 铁甲, unit: a1}  # 装备 on a unit the card's target allows (default own)"."""
+    lines = check(gm, field, tmp_path, alice_sheet("[{equip: 铁甲, unit: b3}]"))
+    assert len(lines) == 1 and "actions.1.unit" in lines[0]
+
+
+def test_trigger_key_on_refused(gm, tmp_path):
+    """spec §3: "Triggers (auto skills): `when: arrive|start|end|death` ... (never a key `on`: YAML 1.1
+    reads it as `true`)"; "Anything else is refused by `gm new`"."""
+    text = SHEET_FIELD.replace("catalogue:\n", "catalogue:\n  怪兵: {type: character, cost: 1, faction: neutral, "
+                               "attack: 1, stamina: 1, move: 1, quality: white, skills: [{name: 到, mode: auto, "
+                               "on: arrive, target: self, effects: [{draw: 1}]}]}\n")
+    r = new(gm, tmp_path, text, code=1)
+    assert "catalogue" in r.output
+
+
+def test_hand_card_not_in_the_deck_refused(gm, tmp_path):
+    """spec §3: "`hand`, `graveyard`, `order` name cards of that deck"."""
+    r = new(gm, tmp_path, EXAMPLE_LEGAL.replace("hand: [步卒, 铁甲, 火球, 天雷, 弓手]", "hand: [步卒, 铁甲, 火球, 天雷, 哪吒]"),
+            code=1)
+    assert "seats.1.hand" in r.output
