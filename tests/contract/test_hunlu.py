@@ -768,3 +768,27 @@ def test_item_used_up(gm, tmp_path):
     play(gm, folder, tmp_path, alice_sheet("[{item: 回气丹}]"))
     dm = unit(state_file(folder, 1), "dm")
     assert (dm["qi"], dm["ap"], dm["items"]) == (6.5, 1, [])
+
+
+def test_body_awaits_its_reserve(gm, tmp_path):
+    """H15 (seed l.69-70): "Death: reserve chosen at once ...; the body stays an I obstacle until
+    replaced at the next round start"; spec §6 "`order`: ... (with ... a body awaiting its
+    reserve)"; "`pos`: null ... once replaced"; "`role`: main | reserve | dead"."""
+    folder = new(gm, tmp_path, TRIO)
+    amend(gm, folder, ("set-jing", "b1", "1"))
+    play(gm, folder, tmp_path, alice_sheet("[{attack: b1}]"))
+    s = state_file(folder, 1)
+    b1 = unit(s, "b1")
+    assert (b1["role"], b1["alive"], b1["pos"]) == ("dead", False, "D4") and "b1" in s["order"]
+    assert s["next"] == {"unit": "tw", "player": "alice"}
+    lines = check(gm, folder, tmp_path, alice_sheet("[{move: [E4, D4]}]", turn=2))
+    assert len(lines) == 1 and "actions.0.move" in lines[0]  # the body blocks (grade I)
+    gm("resolve", folder)  # tw passes: round 2 starts, b2 takes b1's place
+    s = state_file(folder, 2)
+    assert unit(s, "b1")["pos"] is None and unit(s, "b2")["pos"] == "D4" and unit(s, "b2")["role"] == "main"
+    assert "b2" in s["order"] and "b1" not in s["order"]
+
+
+def test_usage_error_exit_2(gm, duel):
+    """spec §2: "exit codes 0/1/2": `gm dice` without a value is a usage error."""
+    gm("dice", duel, code=2)
