@@ -697,3 +697,25 @@ def test_check_refuses_more(gm, field, tmp_path, actions, field_name):
     lines = check(gm, field, tmp_path, alice_sheet(actions))
     assert len(lines) == 1 and field_name in lines[0], lines
     check(gm, field, tmp_path, alice_sheet("[{summon: 游荡者, at: C4}]"), code=0)
+
+
+@pytest.mark.parametrize(("ident", "key"), [
+    ("fortress", "id"), ("warrior", "id"), ("战士", "id"), ("'a b'", "id"), ("a" * 33, "id"),
+    ("s7", "id"), ("w1", "id"),
+])
+def test_new_ids_are_checked(gm, field, tmp_path, ident, key):
+    """spec §3: "Ids: 1-32 of `A-Za-z0-9_-`, unique over pieces, squads and markers, not a class or
+    `fortress`"."""
+    lines = check(gm, field, tmp_path, alice_sheet(f"[{{summon: 战士, at: C2, {key}: {ident}}}]"))
+    assert len(lines) == 1 and f"actions[0].{key}" in lines[0]
+    check(gm, field, tmp_path, alice_sheet("[{summon: 战士, at: C2, id: " + "a" * 32 + ", squad: New_sq-1}]"), code=0)
+
+
+def test_unnamed_rock_and_fled_until(gm, tmp_path):
+    """spec §3: unnamed new ones get "... `alice-rock<n>` ..."; R1 (the 5 逃跑 turns):
+    `cannot_return_until` = the owner's next turn + 10 (bob flees in alice's turn 1: 12)."""
+    folder = new(gm, tmp_path, DEATHS + "  - {id: s6, owner: alice, pos: H2, members: [{id: p1, class: 牧师}]}\n")
+    play(gm, folder, tmp_path, alice_sheet("[{attack: s1, target: s2}, {ability: 造岩, by: p1, at: H3}]"))
+    s = state_file(folder, 1)
+    assert [m["id"] for m in s["markers"]] == ["alice-rock1"]
+    assert player(s, "bob")["in_hand"][0]["cannot_return_until"] == 12
