@@ -576,3 +576,36 @@ def test_hand_card_not_in_the_deck_refused(gm, tmp_path):
     r = new(gm, tmp_path, EXAMPLE_LEGAL.replace("hand: [步卒, 铁甲, 火球, 天雷, 弓手]", "hand: [步卒, 铁甲, 火球, 天雷, 哪吒]"),
             code=1)
     assert "seats.1.hand" in r.output
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    (alice_sheet("[{summon: 步卒, at: C7, cast: 火球}]"), "actions.1"),
+    ("turn: 2\nplayer: alice\nactions: []\n", "turn"),
+], ids=["two-verbs", "wrong-turn"])
+def test_malformed_sheets(gm, field, tmp_path, text, where):
+    """spec §2: "An action has exactly one of `summon`, `command`, `cast`, `equip`"; "turn: 5  #
+    resolved turns + 1"."""
+    lines = check(gm, field, tmp_path, text)
+    assert len(lines) == 1 and f"{where}:" in lines[0]
+
+
+@pytest.mark.parametrize("seats", [1, 3])
+def test_seat_count_within_thrones(gm, tmp_path, seats):
+    """spec §3: "seats: # 1..k, 2 <= k <= 8 and <= thrones" (the duel board has 2 thrones)."""
+    rows = "".join(f"  {n}: {{player: p{n}, faction: {'周' if n % 2 else '商'}}}\n" for n in range(1, seats + 1))
+    r = new(gm, tmp_path, f"ruleset: shenjianglu\nname: x\nboard: duel\nseats:\n{rows}", code=1)
+    assert "seats" in r.output
+
+
+def test_out_seats_are_skipped(gm, tmp_path):
+    """S1: "seat 1 first, then 按順序 (3.6); out seats are skipped"; S17 "A king killed puts its player
+    out: units and hand to their graveyard"; spec §4 "`out` (its king died; `hand` is then `[]`)".
+    In a four-seat game seat 2's king dies (a GM edit) before seat 1's turn: seat 3 follows seat 1."""
+    folder = new(gm, tmp_path, "shenjianglu-4")
+    players = [x["player"] for x in show(gm, folder)["seats"]]
+    amend(gm, folder, ("set-damage", "K2", "12"))
+    gm("resolve", folder)
+    s = state_file(folder, 1)
+    assert s["next"] == players[2] and unit(s, "K2") is None
+    second = seat(s, players[1])
+    assert second["out"] is True and second["hand"] == [] and second["hand_count"] == 0
