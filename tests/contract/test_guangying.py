@@ -486,6 +486,7 @@ def test_opportunity_ambush_sweep_and_surrounded(gm, tmp_path):
     assert (piece(s, "b1")["hp"], piece(s, "p1")["hp"]) == (20 - 2, 24 - 3)
     kinds = [e.get("kind") for e in events(folder, 1) if e["type"] == "reaction"]
     assert kinds == ["opportunity", "ambush", "surrounded"]
+    gm("verify", folder)  # spec §2: as grail-war §2-3 (`gm verify` replays the turn)
 
 
 def test_deadly_pincer_stops_the_move(gm, tmp_path):

@@ -196,6 +196,7 @@ def test_forum_dice_come_first_and_extra_are_dropped(gm, duel, tmp_path):
     rolls = [e for e in events(duel, 1) if e["type"] == "roll"]
     assert [(r["value"], r["source"]) for r in rolls] == [(4, "file")]
     assert state_file(duel, 1)["dice"] == [2]
+    gm("verify", duel)  # spec §4: the rolls are "replayed by `gm verify`"
 
 
 def test_seed_rolls_after_queue(gm, duel, tmp_path):

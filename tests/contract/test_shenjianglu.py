@@ -199,6 +199,7 @@ def test_example_sheet_verbatim(gm, field, tmp_path):
     assert alice["mana"] == 9  # S4: its next turn's mana, the unspent 2 lost
     counters = [e for e in events(field, 1) if e["type"] == "counter"]
     assert [(c["unit"], c["target"], c["amount"]) for c in counters] == [("b2", "K1", 2)]
+    gm("verify", field)  # spec §4: "the commitment and `gm verify` prove nothing was re-dealt"
 
 
 def test_chinese_keys_traditional_and_simplified(gm, field, tmp_path):
