@@ -720,3 +720,15 @@ def test_unnamed_rock_and_fled_until(gm, tmp_path):
     s = state_file(folder, 1)
     assert [m["id"] for m in s["markers"]] == ["alice-rock1"]
     assert player(s, "bob")["in_hand"][0]["cannot_return_until"] == 12
+
+
+def test_upkeep_wind_wall_costs_two(gm, tmp_path):
+    """G7: "each piece in a 风墙 cell −2" at its owner's upkeep; G25 "each piece standing in it loses
+    2 a turn ("依人数每人")"."""
+    text = board("wind",
+                 "{id: s1, owner: alice, pos: D5, members: [{id: w1, class: 战士}]}",
+                 "{id: s2, owner: bob, pos: H8, members: [{id: d2, class: 德鲁伊}]}",
+                 tail="markers:\n  - {id: wl1, kind: 风墙, owner: bob, cells: [D5, E5, F5]}\n")
+    folder = new(gm, tmp_path, text)
+    gm("resolve", folder)
+    assert piece(state_file(folder, 1), "w1")["hp"] == 26

@@ -793,3 +793,23 @@ def test_body_awaits_its_reserve(gm, tmp_path):
 def test_usage_error_exit_2(gm, duel):
     """spec §2: "exit codes 0/1/2": `gm dice` without a value is a usage error."""
     gm("dice", duel, code=2)
+
+
+def test_first_skills_cast_at_round_start(gm, tmp_path):
+    """spec §3 `first_skills: {dm: [shengxin_jiandun]}  # 先手 skills`; H16 (f) "先手 skills by caster
+    行动力 (l.145)" at round start; R3: they cost their 气 and their 行动力, no action point, and
+    their statuses are active at once. 圣心坚盾 (seed l.163: 「先手释放，防御提升35%，持续2回合」): 气 2."""
+    folder = new(gm, tmp_path, CHASM)
+    play(gm, folder, tmp_path, alice_sheet("[]\nstanding: {first_skills: {dm: [shengxin_jiandun]}}"))
+    gm("resolve", folder)  # bob passes: round 2 starts
+    s = state_file(folder, 2)
+    dm = unit(s, "dm")
+    assert s["round"] == 2 and (dm["qi"], dm["move"], dm["ap"]) == (2.5 + 2.5 - 2, 2, 2)
+    shield = [x for x in dm["statuses"] if x["name"] == "圣心坚盾"]
+    assert [(x["rounds"], x["active"]) for x in shield] == [(2, True)]
+
+
+def test_leg_off_the_board_refused(gm, duel, tmp_path):
+    """H1 (seed l.13-14): "the edge cannot be crossed": a point beyond row 7 is refused."""
+    lines = check(gm, duel, tmp_path, alice_sheet("[{move: D8}]"))
+    assert len(lines) == 1 and "actions.0.move" in lines[0]
