@@ -196,6 +196,9 @@ def test_forum_dice_come_first_and_extra_are_dropped(gm, duel, tmp_path):
     rolls = [e for e in events(duel, 1) if e["type"] == "roll"]
     assert [(r["value"], r["source"]) for r in rolls] == [(4, "file")]
     assert state_file(duel, 1)["dice"] == [2]
+    assert [e["dice"] for e in events(duel, 1) if e["type"] == "dice_unused"] == [[5]]
+    public = (duel / "reports/turn-001/public.md").read_text("utf-8")
+    assert [line for line in public.splitlines() if "5" in line and "丢弃" in line]  # the warning
     gm("verify", duel)  # spec §4: the rolls are "replayed by `gm verify`"
 
 
