@@ -732,3 +732,21 @@ def test_upkeep_wind_wall_costs_two(gm, tmp_path):
     folder = new(gm, tmp_path, text)
     gm("resolve", folder)
     assert piece(state_file(folder, 1), "w1")["hp"] == 26
+
+
+def test_check_applies_placements_not_deaths(gm, tmp_path):
+    """spec §4: `gm check` "applies only the sheet's own placements (... moves ending at the path's
+    end ...), never damage, deaths, reactions": an attack from where a move ends is accepted, and a
+    second attack on a squad the first one would kill is accepted too (then skipped at resolution,
+    its target dead)."""
+    text = board("place",
+                 "{id: s1, owner: alice, pos: C3, members: [{id: w1, class: 战士}]}",
+                 "{id: s4, owner: alice, pos: B6, members: [{id: g4, class: 游荡者}]}",
+                 "{id: s7, owner: bob, pos: C6, members: [{id: w9, class: 战士, hp: 4}]}")
+    folder = new(gm, tmp_path, text)
+    actions = "[{move: s1, path: [C4, C5]}, {attack: s1, target: s7}, {attack: s4, target: s7}]"
+    check(gm, folder, tmp_path, alice_sheet(actions), code=0)
+    play(gm, folder, tmp_path, alice_sheet(actions))
+    s = state_file(folder, 1)
+    assert player(s, "bob")["dead"] == ["w9"] and piece(s, "g4")["hp"] == 20
+    assert [e["index"] for e in events(folder, 1) if e["type"] == "action_skipped"] == [2]

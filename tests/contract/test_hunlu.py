@@ -816,3 +816,37 @@ def test_leg_off_the_board_refused(gm, duel, tmp_path):
     """H1 (seed l.13-14): "the edge cannot be crossed": a point beyond row 7 is refused."""
     lines = check(gm, duel, tmp_path, alice_sheet("[{move: D8}]"))
     assert len(lines) == 1 and "actions.0.move" in lines[0]
+
+
+def test_check_simulates_dashes_and_knockbacks(gm, tmp_path):
+    """spec §3: "`gm check` simulates the sheet (moves, dashes, knockbacks)"; 破阵冲锋 (seed l.186:
+    「突进3格，击退第一个目标并造成1点伤害」; R16 the dash stops 身前 of the target; R4 knockback 1;
+    H6 "2 if it moves its caster"): from D7 the dash ends on D4, so a leg to C4 is legal after it
+    and not before."""
+    text = """\
+ruleset: hunlu
+name: dash
+map: {width: 7, height: 7, obstacles: [], spawns: [A7, G1]}
+rules: {field: 1, reserves: 1, unique: false, default_range: 2}
+players:
+  alice:
+    side: red
+    team:
+      pz: {general: pozhenzi, role: main, pos: D7}
+      r1: {general: duanmo_zhijian, role: reserve}
+  bob:
+    side: blue
+    team:
+      b1: {general: duanmo_zhijian, role: main, pos: D3}
+      b2: {general: duanmo_zhijian, role: reserve}
+dice: [6, 1, 6, 6, 6, 6]
+"""
+    folder = new(gm, tmp_path, text)
+    assert len(check(gm, folder, tmp_path, alice_sheet("[{move: C4}]"))) == 1
+    sheet_text = alice_sheet("[{skill: 破阵冲锋, direction: 上}, {move: C4}]")
+    check(gm, folder, tmp_path, sheet_text, code=0)
+    play(gm, folder, tmp_path, sheet_text)
+    s = state_file(folder, 1)
+    pz, b1 = unit(s, "pz"), unit(s, "b1")
+    assert (pz["pos"], pz["move"], pz["ap"], pz["qi"]) == ("C4", 0, 0, 4)
+    assert (b1["pos"], b1["jing"]) == ("D2", 6)
