@@ -750,3 +750,21 @@ def test_check_applies_placements_not_deaths(gm, tmp_path):
     s = state_file(folder, 1)
     assert player(s, "bob")["dead"] == ["w9"] and piece(s, "g4")["hp"] == 20
     assert [e["index"] for e in events(folder, 1) if e["type"] == "action_skipped"] == [2]
+
+
+@pytest.mark.parametrize(("actions", "field_name"), [
+    ("[{ability: 火球, by: so, target: s5}]", "actions[0].by"),
+    ("[{ability: 射击, by: r1, target: s4}]", "actions[0].target"),
+    ("[{ability: 射击, by: r1, target: s5}]", "actions[0].target"),
+], ids=["fireball-with-an-enemy-within-1", "shot-four-cells", "shot-off-line"])
+def test_check_refuses_out_of_reach_abilities(gm, tmp_path, actions, field_name):
+    """G26: "火球: an enemy squad within 3 ...; not with an enemy within 1"; "射击: same row or column,
+    1-3 cells"; spec §4 refuses "a target out of reach"."""
+    text = board("reach",
+                 "{id: s1, owner: alice, pos: C3, members: [{id: so, class: 术士}]}",
+                 "{id: s2, owner: bob, pos: C4, members: [{id: w2, class: 战士}]}",
+                 "{id: s3, owner: alice, pos: H2, members: [{id: r1, class: 巡林客}]}",
+                 "{id: s4, owner: bob, pos: H6, members: [{id: w4, class: 战士}]}",
+                 "{id: s5, owner: bob, pos: F4, members: [{id: w5, class: 战士}]}")
+    lines = check(gm, new(gm, tmp_path, text), tmp_path, alice_sheet(actions))
+    assert len(lines) == 1 and field_name in lines[0]

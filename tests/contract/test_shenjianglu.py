@@ -610,3 +610,14 @@ def test_out_seats_are_skipped(gm, tmp_path):
     assert s["next"] == players[2] and unit(s, "K2") is None
     second = seat(s, players[1])
     assert second["out"] is True and second["hand"] == [] and second["hand_count"] == 0
+
+
+def test_refusals_in_both_languages(gm, field, tmp_path):
+    """Team rule / spec §2 "what is wrong, what is allowed": Chinese by default, English with
+    `--lang en` (an over-budget cast names the cost and what is left)."""
+    text = sheet(tmp_path, alice_sheet(
+        "[{summon: 步卒, at: C7}, {summon: 弓手, at: E7}, {cast: 火球, targets: [b2]}, {cast: 天雷, targets: [b2]}]"), "l.yaml")
+    en = gm("check", field, text, "--lang", "en", code=1).output
+    zh = gm("check", field, text, code=1).output
+    assert "actions.4.cast" in en and "mana" in en and "1" in en
+    assert "actions.4.cast" in zh and "法力" in zh and "mana" not in zh
