@@ -466,6 +466,7 @@ def test_player_view_hides_others_standing(gm, duel, tmp_path):
     "a hidden card A/B/未启用". Changing bob's hidden card changes neither alice's view nor post."""
     gm("submit", duel, sheet(tmp_path, "turn: 1\nplayer: bob\nstanding: {heart_card: {b1: A}}\n", "b.yaml"))
     gm("resolve", duel)
+    assert (duel / "orders/turn-001/bob.yaml").is_file()  # spec §2: "standing-only sheets"
     full = show(gm, duel)
     assert full["standing"]["bob"]["heart_card"]["b1"] == "A"
     alice = show(gm, duel, "alice")
