@@ -768,3 +768,27 @@ def test_check_refuses_out_of_reach_abilities(gm, tmp_path, actions, field_name)
                  "{id: s5, owner: bob, pos: F4, members: [{id: w5, class: 战士}]}")
     lines = check(gm, new(gm, tmp_path, text), tmp_path, alice_sheet(actions))
     assert len(lines) == 1 and field_name in lines[0]
+
+
+MAGE = board("mage",
+             "{id: s1, owner: alice, pos: C5, members: [{id: m1, class: 法师}]}",
+             "{id: s2, owner: bob, pos: D4, members: [{id: w2, class: 战士}]}")
+
+
+def test_portal_summon_without_penalty(gm, tmp_path):
+    """G26 "开启传送阵: in own home or neutral rows; this turn's summon may go on an orthogonal
+    neighbour in own home or neutral rows, no penalty"; G5 "a portal summon has no penalty"; spec §6
+    `portal_open` (R4: closed at the turn's end)."""
+    folder = new(gm, tmp_path, MAGE)
+    play(gm, folder, tmp_path, alice_sheet(
+        "[{ability: 开启传送阵, by: m1}, {summon: 战士, at: C6, id: w7}, {move: w7, path: [B6]}]"))
+    s = state_file(folder, 1)
+    assert piece(s, "w7")["pos"] == "B6" and squad(s, piece(s, "w7")["squad"])["actions_left"] == 1
+    assert piece(s, "m1")["portal_open"] is False
+
+
+def test_summoned_next_to_an_enemy_is_ambushed(gm, tmp_path):
+    """G16: "A piece summoned within 1 of enemy squads takes each one's 措手不及"."""
+    folder = new(gm, tmp_path, MAGE)
+    play(gm, folder, tmp_path, alice_sheet("[{summon: 战士, at: D3, id: w7}]"))
+    assert piece(state_file(folder, 1), "w7")["hp"] == 24
