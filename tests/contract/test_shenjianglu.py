@@ -621,3 +621,20 @@ def test_refusals_in_both_languages(gm, field, tmp_path):
     zh = gm("check", field, text, code=1).output
     assert "actions.4.cast" in en and "mana" in en and "1" in en
     assert "actions.4.cast" in zh and "法力" in zh and "mana" not in zh
+
+
+def test_a_card_that_cannot_take_effect_is_spent(gm, tmp_path):
+    """spec §3: "A card that cannot take effect (a heal on a king, damage to an immune unit) is
+    still played and spent"; `immune: spell` (妲己's 妖身); S19 "skill > spell"; S9 spells "then go to
+    the graveyard"."""
+    text = SHEET_FIELD.replace("{id: b3, card: 商兵, owner: bob, pos: B3}", "{id: b3, card: 妲己, owner: bob, pos: B3}")
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet("[{cast: 火球, targets: [b3]}, {summon: 弓手, at: E7}, {summon: 步卒, at: C7}]"))
+    s = state_file(folder, 1)
+    assert unit(s, "b3") is not None and "火球" in seat(s, "alice")["graveyard"]
+    assert [e["unit"] for e in events(folder, 1) if e["type"] == "damage"] == []
+    assert unit(s, "alice-1")["pos"] == "E7" and unit(s, "alice-2")["pos"] == "C7"  # 3 + 3 + 2 mana
+    gm("rollback", folder, "--to", "0")
+    lines = check(gm, folder, tmp_path, alice_sheet(
+        "[{cast: 火球, targets: [b3]}, {summon: 弓手, at: E7}, {summon: 步卒, at: C7}, {equip: 铁甲, unit: u1}]"))
+    assert len(lines) == 1 and "actions.4" in lines[0]  # the spent 火球's 3 count: 3 + 3 + 2 + 2 > 9
