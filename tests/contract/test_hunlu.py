@@ -851,3 +851,19 @@ dice: [6, 1, 6, 6, 6, 6]
     pz, b1 = unit(s, "pz"), unit(s, "b1")
     assert (pz["pos"], pz["move"], pz["ap"], pz["qi"]) == ("C4", 0, 0, 4)
     assert (b1["pos"], b1["jing"]) == ("D2", 6)
+
+
+def test_catalogue_transcribes_the_four_samples(gm, tmp_path):
+    """spec §5: "The bundled catalogue transcribes the four samples of l.161-188 exactly, gaps null"
+    (seed l.161-163 "C断魔之剑 1 / 精:7气:7（1.5）神:8 / 行动力:3 射程:2", l.168-170 天威剑君 7/7/8,
+    l.175-177 天劫之子 "精：7 气：10（1.5）神：8", l.182-184 破阵子 7/6/8 with no 射程: R4
+    `default_range`). The example scenario fields all four, without overrides."""
+    s = show(gm, new(gm, tmp_path, EXAMPLE_SCENARIO))
+    seen = {u["general"]: (u["name"], u["max_jing"], u["max_qi"], u["shen"], u["move"], u["range"], u["element"])
+            for u in s["units"]}
+    assert seen == {
+        "duanmo_zhijian": ("断魔之剑", 7, 7, 8, 3, 2, None),
+        "tianwei_jianjun": ("天威剑君", 7, 7, 8, 3, 2, None),
+        "tianjie_zhizi": ("天劫之子", 7, 10, 8, 3, 2, None),
+        "pozhenzi": ("破阵子", 7, 6, 8, 3, 2, None),
+    }
