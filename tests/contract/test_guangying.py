@@ -7,6 +7,7 @@ checks (``spec §N``, the G-rules) and, for a point the contract leaves open (§
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from tests.contract.conftest import alice_sheet, amend, check, events, new, play, sheet, show, state_file, status
 
@@ -454,11 +455,14 @@ def test_no_chance_is_used(gm, field, tmp_path):
 
 def test_demo_reaches_the_end(gm, tmp_path):
     """README: "`gm demo --ruleset NAME` plays another ruleset's bundled scenario to the end";
-    spec §6 `winner`: "player, `"draw"` or null", `next` "null when over"."""
+    spec §6 `winner`: "player, `"draw"` or null", `next` "null when over"; spec §5 "name: standard
+    # bundled: the seed's empty start" is the scenario it plays."""
     gm("demo", tmp_path / "d", "--ruleset", "guangying")
     s = status(gm, tmp_path / "d")
     assert s["winner"] in ("alice", "bob", "draw") and s["due"] == []
     assert show(gm, tmp_path / "d")["next"] is None
+    assert yaml.safe_load((tmp_path / "d/campaign.yaml").read_text("utf-8"))["scenario"] == "standard"
+
 
 
 # --- reactions, deaths, G16-G26 -------------------------------------------------------------

@@ -488,12 +488,15 @@ def test_exit_code_2_on_usage(gm, tmp_path):
 
 def test_demo_reaches_the_end(gm, tmp_path):
     """README / task: "`gm demo --ruleset NAME` plays another ruleset's bundled scenario to the
-    end"; spec §6: `winner`: "side, `"draw"` or null", `next` "null when over"."""
+    end"; spec §6: `winner`: "side, `"draw"` or null", `next` "null when over"; spec §5 "name:
+    hunzhan  # the bundled default scenario" is the one played."""
     gm("demo", tmp_path / "d", "--ruleset", "hunlu")
     s = status(gm, tmp_path / "d")
     assert s["winner"] in ("red", "blue", "draw") and s["due"] == []
     last = json.loads(gm("show", tmp_path / "d", "--json").output)
     assert last["next"] is None and last["winner"] == s["winner"]
+    assert yaml.safe_load((tmp_path / "d/campaign.yaml").read_text("utf-8"))["scenario"] == "hunzhan"
+
 
 
 # --- rules H2, H11, H14, H15, H16, H21, H26 ---------------------------------------------------

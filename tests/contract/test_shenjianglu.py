@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import yaml
 
 from tests.contract.conftest import alice_sheet, amend, check, events, new, play, sheet, show, state_file, status
 
@@ -451,11 +452,14 @@ def test_shuffles_are_gm_only_events(gm, tmp_path):
 
 def test_demo_reaches_the_end(gm, tmp_path):
     """README: "`gm demo --ruleset NAME` plays another ruleset's bundled scenario to the end";
-    spec §4 `winner`: "`red`, `green`, `draw` or null", `next` "null when over"."""
+    spec §4 `winner`: "`red`, `green`, `draw` or null", `next` "null when over"; spec §3 "scenarios
+    `shenjianglu` (2 seats), ..." (the two-seat duel is the one played)."""
     gm("demo", tmp_path / "d", "--ruleset", "shenjianglu")
     s = status(gm, tmp_path / "d")
     assert s["winner"] in ("red", "green", "draw") and s["due"] == []
     assert show(gm, tmp_path / "d")["next"] is None
+    assert yaml.safe_load((tmp_path / "d/campaign.yaml").read_text("utf-8"))["scenario"] == "shenjianglu"
+
 
 
 # --- S9, S10, S15, S18 ----------------------------------------------------------------------
