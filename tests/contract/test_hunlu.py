@@ -870,3 +870,37 @@ def test_catalogue_transcribes_the_four_samples(gm, tmp_path):
         "tianjie_zhizi": ("天劫之子", 7, 10, 8, 3, 2, None),
         "pozhenzi": ("破阵子", 7, 6, 8, 3, 2, None),
     }
+
+
+def test_tianqi_ties_keep_the_previous_order(gm, tmp_path):
+    """H11 (seed l.51-55): initiative "at game start and each 天启 round start"; "ties: the previous
+    order, else the tied roll in scenario order, higher first". Three generals of 行动力 3 roll 2, 5,
+    4 at `gm new` (x, b1, dm); at round 2 (天启, R17) they tie again and keep that order, rolling
+    nothing (only the two 不灭之躯 chances of round 1's end take queue dice)."""
+    text = """\
+ruleset: hunlu
+name: ties
+map: {width: 7, height: 7, obstacles: [], spawns: [A7, G1]}
+rules: {field: 2, reserves: 1, unique: false, default_range: 2}
+players:
+  alice:
+    side: red
+    team:
+      dm: {general: duanmo_zhijian, role: main, pos: A7}
+      x: {general: duanmo_zhijian, role: main, pos: G7}
+      r: {general: duanmo_zhijian, role: reserve}
+  bob:
+    side: blue
+    team:
+      b1: {general: tianjie_zhizi, role: main, pos: D1}
+      b2: {general: pozhenzi, role: reserve}
+dice: [2, 5, 4, 6, 6, 6, 6, 6, 6]
+"""
+    folder = new(gm, tmp_path, text)
+    assert show(gm, folder)["order"] == ["x", "b1", "dm"]
+    for _ in range(3):
+        gm("resolve", folder)
+    s = state_file(folder, 3)
+    assert s["round"] == 2 and s["order"] == ["x", "b1", "dm"] and s["dice"] == [6, 6, 6, 6]
+    rolls = [e["why"] for n in (1, 2, 3) for e in events(folder, n) if e["type"] == "roll"]
+    assert rolls == ["不灭之躯", "不灭之躯"]
