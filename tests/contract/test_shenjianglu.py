@@ -642,3 +642,20 @@ def test_a_card_that_cannot_take_effect_is_spent(gm, tmp_path):
     lines = check(gm, folder, tmp_path, alice_sheet(
         "[{cast: 火球, targets: [b3]}, {summon: 弓手, at: E7}, {summon: 步卒, at: C7}, {equip: 铁甲, unit: u1}]"))
     assert len(lines) == 1 and "actions.4" in lines[0]  # the spent 火球's 3 count: 3 + 3 + 2 + 2 > 9
+
+
+def test_allied_units_may_be_attacked_and_counter(gm, tmp_path):
+    """S13: "Normal attack: an adjacent enemy or allied unit, never one's own (3.11.1); damage =
+    武力"; S15: "a damaging attack on an adjacent unit of another player (allies too) is answered
+    with the target's 武力"; S1 "單數紅隊, 雙數綠隊" (seats 1 and 3 are allies)."""
+    text = ("ruleset: shenjianglu\nname: allies\nboard: four\nseats:\n  1: {player: alice, faction: 周}\n"
+            "  2: {player: bob, faction: 商}\n  3: {player: carol, faction: 周}\n  4: {player: dave, faction: 商}\n"
+            "units:\n  - {id: a1, card: 步卒, owner: alice, pos: F5}\n  - {id: c1, card: 盾卫, owner: carol, pos: F4}\n")
+    folder = new(gm, tmp_path, text)
+    s0 = show(gm, folder)
+    assert unit(s0, "a1")["team"] == unit(s0, "c1")["team"] == "red"
+    play(gm, folder, tmp_path, alice_sheet("[{command: a1, attack: c1}]"))
+    counters = [e for e in events(folder, 1) if e["type"] == "counter"]
+    assert [(c["unit"], c["target"], c["amount"]) for c in counters] == [("c1", "a1", 1)]
+    damage = {e["unit"]: e["damage"] for e in events(folder, 1) if e["type"] == "damage"}
+    assert damage == {"c1": 1, "a1": 1}  # 步卒's 2 less 盾卫's 坚守 (reduce 1); 盾卫's counter 1
