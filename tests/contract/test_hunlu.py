@@ -904,3 +904,29 @@ dice: [2, 5, 4, 6, 6, 6, 6, 6, 6]
     assert s["round"] == 2 and s["order"] == ["x", "b1", "dm"] and s["dice"] == [6, 6, 6, 6]
     rolls = [e["why"] for n in (1, 2, 3) for e in events(folder, n) if e["type"] == "roll"]
     assert rolls == ["不灭之躯", "不灭之躯"]
+
+
+@pytest.mark.parametrize(("face", "jing"), [(1, 6.5), (2, 6)])
+def test_element_strike_resisted_on_the_same_die(gm, tmp_path, face, jing):
+    """H9 (seed l.40, l.64): "元抗 ... halves"; "Element damage: any dealt by a general with an
+    element (l.64 lets 元抗 trigger on normal attacks)"; H10 "One d6 per strike (l.47, l.63), against
+    both sides' attributes at once" (resist 15 % = 1 pip: face 1 halves the strike of 1)."""
+    text = DUEL.replace("qi: 3}", "qi: 3, element: 雷}").replace("pos: D3}", "pos: E5, resist: 15}").replace(
+        "dice: [6, 1, 2]", f"dice: [6, 1, {face}]")
+    folder = new(gm, tmp_path, text)
+    play(gm, folder, tmp_path, alice_sheet("[{attack: b1}]"))
+    assert unit(state_file(folder, 1), "b1")["jing"] == jing
+    assert [e["value"] for e in events(folder, 1) if e["type"] == "roll"] == [face]
+
+
+def test_shen_zero_is_jimie(gm, tmp_path):
+    """H3 (seed l.23-24): "神 0: 寂灭 at once (l.23-24): turns skipped for good, no joining or chosen
+    substitution; a status (rounds null); alive". dm (神 1) loses its last 神 to 龙魂震慑's 停止行动."""
+    folder = new(gm, tmp_path, CHASM.replace("qi: 1, statuses: [{name: 失明, rounds: 2}]}", "shen: 1}"))
+    gm("resolve", folder)
+    play(gm, folder, tmp_path, "turn: 2\nplayer: bob\nactions: [{skill: 龙魂震慑}]\n", "b.yaml")
+    s = state_file(folder, 2)
+    dm = unit(s, "dm")
+    assert (dm["alive"], dm["shen"], dm["role"]) == (True, 0, "main")
+    assert [(x["rounds"], x["active"]) for x in dm["statuses"] if x["name"] == "寂灭"] == [(None, True)]
+    assert s["next"] == {"unit": "b1", "player": "bob"} and s["winner"] is None
