@@ -796,3 +796,23 @@ def test_summoned_next_to_an_enemy_is_ambushed(gm, tmp_path):
     folder = new(gm, tmp_path, MAGE)
     play(gm, folder, tmp_path, alice_sheet("[{summon: 战士, at: D3, id: w7}]"))
     assert piece(state_file(folder, 1), "w7")["hp"] == 24
+
+
+@pytest.mark.parametrize(("actions", "ok"), [
+    ("[{move: s3, path: [G4, G5]}]", False),
+    ("[{move: s3, path: [G4]}]", True),
+    ("[{attack: s1, target: s2, by: r1}]", False),
+    ("[{ability: 奉献, by: pa, target: g1, amount: 1}]", False),
+    ("[{ability: 射击, by: r1, target: s2}]", True),
+], ids=["slowest-member", "slowest-member-ok", "member-attack", "guardian-member-ability", "member-ability"])
+def test_members_and_squad_speed(gm, tmp_path, actions, ok):
+    """G10: "A squad moves at its slowest member's move" (游荡者 5 with a 圣武士 1: 1); G11 "Members
+    cannot attack ("一般情况") but may use active abilities ... A 护卫者 member never attacks nor uses
+    an ability"."""
+    text = board("members",
+                 "{id: s1, owner: alice, pos: C5, members: [{id: g1, class: 游荡者}, {id: r1, class: 巡林客}, "
+                 "{id: pa, class: 圣武士}]}",
+                 "{id: s2, owner: bob, pos: C6, members: [{id: w2, class: 战士}]}",
+                 "{id: s3, owner: alice, pos: G3, members: [{id: g3, class: 游荡者}, {id: k3, class: 圣武士}]}")
+    lines = check(gm, new(gm, tmp_path, text), tmp_path, alice_sheet(actions), code=0 if ok else 1)
+    assert ok or (len(lines) == 1 and "actions[0]" in lines[0])
