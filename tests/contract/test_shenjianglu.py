@@ -659,3 +659,11 @@ def test_allied_units_may_be_attacked_and_counter(gm, tmp_path):
     assert [(c["unit"], c["target"], c["amount"]) for c in counters] == [("c1", "a1", 1)]
     damage = {e["unit"]: e["damage"] for e in events(folder, 1) if e["type"] == "damage"}
     assert damage == {"c1": 1, "a1": 1}  # 步卒's 2 less 盾卫's 坚守 (reduce 1); 盾卫's counter 1
+
+
+def test_occupied_spawn_point_refused(gm, field, tmp_path):
+    """S7: "Summon only at a free own spawn point (2 若出兵點上有人，則此點不能出兵)"."""
+    amend(gm, field, ("move", "u1", "C7"))
+    lines = check(gm, field, tmp_path, alice_sheet("[{summon: 步卒, at: C7}]"))
+    assert len(lines) == 1 and "actions.1.at" in lines[0]
+    check(gm, field, tmp_path, alice_sheet("[{summon: 步卒, at: E7}]"), code=0)
