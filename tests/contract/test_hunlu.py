@@ -13,27 +13,27 @@ import yaml
 
 from tests.contract.conftest import alice_sheet, amend, check, events, new, play, sheet, show, state_file, status
 
+
+def scenario(name: str, alice: list[str], bob: list[str], *, field: int = 1, obstacles: str = "[{pos: A1, grade: 3}]",
+             dice: str = "[]") -> str:
+    """A 7x7 scenario: alice (red) and bob (blue) with these team entries (`id: {...}`)."""
+    team = {who: "".join(f"      {entry}\n" for entry in entries) for who, entries in (("alice", alice), ("bob", bob))}
+    return (f"ruleset: hunlu\nname: {name}\nmap: {{width: 7, height: 7, obstacles: {obstacles}, spawns: [A7, G1]}}\n"
+            f"rules: {{field: {field}, reserves: 1, unique: false, default_range: 2}}\nplayers:\n"
+            f"  alice:\n    side: red\n    team:\n{team['alice']}  bob:\n    side: blue\n    team:\n{team['bob']}"
+            f"dice: {dice}\n")
+
+
 # A small field: one main and one reserve a side, a grade II rock between the mains' column,
 # a 天堑 in a corner. Initiative: both have 行动力 3, so the tie is rolled off from the forced
 # queue (dm 6, b1 1: dm first), which keeps [2] for the first judged strike.
-DUEL = """\
-ruleset: hunlu
-name: audit
-map: {width: 7, height: 7, obstacles: [{pos: D5, grade: 2}, {pos: A1, grade: 3}], spawns: [A7, G1]}
-rules: {field: 1, reserves: 1, unique: false, default_range: 2}
-players:
-  alice:
-    side: red
-    team:
-      dm: {general: duanmo_zhijian, role: main, pos: D6, qi: 3}
-      pzz: {general: pozhenzi, role: reserve}
-  bob:
-    side: blue
-    team:
-      b1: {general: tianjie_zhizi, role: main, pos: D3}
-      b2: {general: pozhenzi, role: reserve}
-dice: [6, 1, 2]
-"""
+DUEL = scenario(
+    "audit",
+    ["dm: {general: duanmo_zhijian, role: main, pos: D6, qi: 3}",
+     "pzz: {general: pozhenzi, role: reserve}"],
+    ["b1: {general: tianjie_zhizi, role: main, pos: D3}",
+     "b2: {general: pozhenzi, role: reserve}"],
+    obstacles="[{pos: D5, grade: 2}, {pos: A1, grade: 3}]", dice="[6, 1, 2]")
 
 # The contract's example scenario (spec §5) verbatim, plus the second side the contract demands
 # ("exactly two sides") but its excerpt leaves out.
@@ -502,46 +502,24 @@ def test_demo_reaches_the_end(gm, tmp_path):
 # --- rules H2, H11, H14, H15, H16, H21, H26 ---------------------------------------------------
 
 # Three mains: 断魔之剑 with 行动力 4 (a team override), 天威剑君 and bob's 天劫之子 with 3.
-TRIO = """\
-ruleset: hunlu
-name: trio
-map: {width: 7, height: 7, obstacles: [{pos: A1, grade: 3}], spawns: [A7, G1]}
-rules: {field: 2, reserves: 1, unique: false, default_range: 2}
-players:
-  alice:
-    side: red
-    team:
-      dm: {general: duanmo_zhijian, role: main, pos: D6, move: 4, qi: 1}
-      tw: {general: tianwei_jianjun, role: main, pos: E6}
-      pzz: {general: pozhenzi, role: reserve}
-  bob:
-    side: blue
-    team:
-      b1: {general: tianjie_zhizi, role: main, pos: D4}
-      b2: {general: pozhenzi, role: reserve}
-dice: [3, 4]
-"""
+TRIO = scenario(
+    "trio",
+    ["dm: {general: duanmo_zhijian, role: main, pos: D6, move: 4, qi: 1}",
+     "tw: {general: tianwei_jianjun, role: main, pos: E6}",
+     "pzz: {general: pozhenzi, role: reserve}"],
+    ["b1: {general: tianjie_zhizi, role: main, pos: D4}",
+     "b2: {general: pozhenzi, role: reserve}"],
+    field=2, dice="[3, 4]")
 
 # One main a side; alice's stands two points below the 天堑 at A1, blinded for two rounds. The
 # forced queue settles initiative (dm first), then fails the next chance checks (不灭之躯's 15 %).
-CHASM = """\
-ruleset: hunlu
-name: chasm
-map: {width: 7, height: 7, obstacles: [{pos: A1, grade: 3}], spawns: [A7, G1]}
-rules: {field: 1, reserves: 1, unique: false, default_range: 2}
-players:
-  alice:
-    side: red
-    team:
-      dm: {general: duanmo_zhijian, role: main, pos: A3, qi: 1, statuses: [{name: 失明, rounds: 2}]}
-      pzz: {general: pozhenzi, role: reserve}
-  bob:
-    side: blue
-    team:
-      b1: {general: tianjie_zhizi, role: main, pos: F6}
-      b2: {general: pozhenzi, role: reserve}
-dice: [6, 1, 6, 6, 6, 6]
-"""
+CHASM = scenario(
+    "chasm",
+    ["dm: {general: duanmo_zhijian, role: main, pos: A3, qi: 1, statuses: [{name: 失明, rounds: 2}]}",
+     "pzz: {general: pozhenzi, role: reserve}"],
+    ["b1: {general: tianjie_zhizi, role: main, pos: F6}",
+     "b2: {general: pozhenzi, role: reserve}"],
+    dice="[6, 1, 6, 6, 6, 6]")
 
 
 def test_initiative_example(gm, tmp_path):
@@ -827,24 +805,13 @@ def test_check_simulates_dashes_and_knockbacks(gm, tmp_path):
     「突进3格，击退第一个目标并造成1点伤害」; R16 the dash stops 身前 of the target; R4 knockback 1;
     H6 "2 if it moves its caster"): from D7 the dash ends on D4, so a leg to C4 is legal after it
     and not before."""
-    text = """\
-ruleset: hunlu
-name: dash
-map: {width: 7, height: 7, obstacles: [], spawns: [A7, G1]}
-rules: {field: 1, reserves: 1, unique: false, default_range: 2}
-players:
-  alice:
-    side: red
-    team:
-      pz: {general: pozhenzi, role: main, pos: D7}
-      r1: {general: duanmo_zhijian, role: reserve}
-  bob:
-    side: blue
-    team:
-      b1: {general: duanmo_zhijian, role: main, pos: D3}
-      b2: {general: duanmo_zhijian, role: reserve}
-dice: [6, 1, 6, 6, 6, 6]
-"""
+    text = scenario(
+        "dash",
+        ["pz: {general: pozhenzi, role: main, pos: D7}",
+         "r1: {general: duanmo_zhijian, role: reserve}"],
+        ["b1: {general: duanmo_zhijian, role: main, pos: D3}",
+         "b2: {general: duanmo_zhijian, role: reserve}"],
+        obstacles="[]", dice="[6, 1, 6, 6, 6, 6]")
     folder = new(gm, tmp_path, text)
     assert len(check(gm, folder, tmp_path, alice_sheet("[{move: C4}]"))) == 1
     sheet_text = alice_sheet("[{skill: 破阵冲锋, direction: 上}, {move: C4}]")
@@ -877,25 +844,14 @@ def test_tianqi_ties_keep_the_previous_order(gm, tmp_path):
     order, else the tied roll in scenario order, higher first". Three generals of 行动力 3 roll 2, 5,
     4 at `gm new` (x, b1, dm); at round 2 (天启, R17) they tie again and keep that order, rolling
     nothing (only the two 不灭之躯 chances of round 1's end take queue dice)."""
-    text = """\
-ruleset: hunlu
-name: ties
-map: {width: 7, height: 7, obstacles: [], spawns: [A7, G1]}
-rules: {field: 2, reserves: 1, unique: false, default_range: 2}
-players:
-  alice:
-    side: red
-    team:
-      dm: {general: duanmo_zhijian, role: main, pos: A7}
-      x: {general: duanmo_zhijian, role: main, pos: G7}
-      r: {general: duanmo_zhijian, role: reserve}
-  bob:
-    side: blue
-    team:
-      b1: {general: tianjie_zhizi, role: main, pos: D1}
-      b2: {general: pozhenzi, role: reserve}
-dice: [2, 5, 4, 6, 6, 6, 6, 6, 6]
-"""
+    text = scenario(
+        "ties",
+        ["dm: {general: duanmo_zhijian, role: main, pos: A7}",
+         "x: {general: duanmo_zhijian, role: main, pos: G7}",
+         "r: {general: duanmo_zhijian, role: reserve}"],
+        ["b1: {general: tianjie_zhizi, role: main, pos: D1}",
+         "b2: {general: pozhenzi, role: reserve}"],
+        field=2, obstacles="[]", dice="[2, 5, 4, 6, 6, 6, 6, 6, 6]")
     folder = new(gm, tmp_path, text)
     assert show(gm, folder)["order"] == ["x", "b1", "dm"]
     for _ in range(3):
