@@ -886,3 +886,40 @@ def test_shen_zero_is_jimie(gm, tmp_path):
     assert (dm["alive"], dm["shen"], dm["role"]) == (True, 0, "main")
     assert [(x["rounds"], x["active"]) for x in dm["statuses"] if x["name"] == "寂灭"] == [(None, True)]
     assert s["next"] == {"unit": "b1", "player": "bob"} and s["winner"] is None
+
+
+def test_standing_reserve_order_and_chasm_return(gm, tmp_path):
+    """spec §3 standing: "reserve_order: [pzz]  # default: team order"; "chasm_return: {dm: [F6]}  # a
+    point or a preference list; default: reading order (H21)"; H15 "Death ...: reserve chosen at once
+    (standing, else team order)"; H21 returns "to a free point within range 1 (standing choice ...)"."""
+    text = scenario("standing",
+                    ["dm: {general: duanmo_zhijian, role: main, pos: A3}",
+                     "tw: {general: tianwei_jianjun, role: reserve}",
+                     "pzz: {general: pozhenzi, role: reserve}"],
+                    ["b1: {general: tianjie_zhizi, role: main, pos: B4}",
+                     "b2: {general: pozhenzi, role: reserve}",
+                     "b3: {general: duanmo_zhijian, role: reserve}"],
+                    dice="[6, 1, 6, 6, 6, 6, 6, 6]").replace("reserves: 1", "reserves: 2")
+    folder = new(gm, tmp_path, text)
+    amend(gm, folder, ("set-jing", "b1", "1"))
+    play(gm, folder, tmp_path, alice_sheet(
+        "[{move: A1}]\nstanding: {chasm_return: {dm: [A2]}}"), "a.yaml")
+    play(gm, folder, tmp_path, "turn: 2\nplayer: bob\nactions: []\nstanding: {reserve_order: [b3]}\n", "b.yaml")
+    s = state_file(folder, 2)
+    assert s["round"] == 2 and unit(s, "dm")["pos"] == "A2"  # not B1, the first in reading order
+    gm("resolve", folder)  # alice passes
+    gm("amend", folder, "set-jing", "b1", "0", "--reason", "audit")
+    gm("resolve", folder)
+    s = state_file(folder, 4)
+    assert unit(s, "b1")["role"] == "dead"
+    assert unit(s, "b3")["role"] == "main" and unit(s, "b2")["role"] == "reserve"
+
+
+def test_joint_attack_keeps_qi(gm, tmp_path):
+    """spec §3: "joint_attack: {dm: {against: any, when: any, keep_qi: 0}}"; H14 "with a point and 1 气
+    (+ `keep_qi`)": tw (气 7) keeping 7 cannot pay 1 气 and does not join."""
+    folder = new(gm, tmp_path, TRIO)
+    play(gm, folder, tmp_path, alice_sheet(
+        "[{attack: b1}]\nstanding: {joint_attack: {tw: {against: [b1], when: any, keep_qi: 7}}}"))
+    assert not [e for e in events(folder, 1) if e["type"] == "joint_attack"]
+    assert unit(state_file(folder, 1), "tw")["qi"] == 7
