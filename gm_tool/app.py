@@ -109,10 +109,17 @@ def open_campaign(root: Path) -> Open:
     return Open(campaign, meta, _ruleset_of(meta, str(campaign.meta_path)))
 
 
-def _initial_state(op: Open, seed: str) -> dict[str, Any]:
+def _initial_state(op: Open, seed: str) -> tuple[dict[str, Any], str | None]:
+    """The campaign's turn 0 from scenario.yaml and the seed, with the text of
+    ``log/turn-000.jsonl`` (None when setting up drew no chance)."""
     scenario_path = op.campaign.root / "scenario.yaml"
     scenario = safeyaml.load_mapping(scenario_path)
-    return op.ruleset.setup(scenario, str(scenario_path), seed)
+    begun = op.ruleset.begin(scenario, str(scenario_path), seed)
+    return begun.state, _log_text(begun.events)
+
+
+def _log_text(events: list[dict[str, Any]]) -> str | None:
+    return "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in events) if events else None
 
 
 def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: str = "zh") -> dict[str, Any]:
@@ -132,11 +139,12 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
     given = seed
     seed = seed if seed is not None else new_seed()
     try:
-        state = ruleset.setup(scenario, source, seed)  # validates before anything is written
+        begun = ruleset.begin(scenario, source, seed)  # validates before anything is written
     except GmError as exc:  # point each problem at its line in the scenario file
         from gm_tool.core.yamlpos import annotate_file
 
         raise annotate_file(exc, source, Path(source) if Path(source).is_file() else BUNDLED / f"{source}.yaml")
+    state, setup_log = begun.state, _log_text(begun.events)
     players = ruleset.players(state)
     _check_player_names(players, source)
     meta = _meta(ruleset.name, scenario, source, players, lang, commitment(seed))
@@ -149,6 +157,9 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
         atomic_write(stage / "scenario.yaml", dump_yaml(scenario))
         campaign = Campaign(stage)
         atomic_write(campaign.state_path(0), dump_json(state))
+        if setup_log is not None:  # the shuffles of setting up, for the GM and `gm verify`
+            campaign.log_path(0).parent.mkdir(exist_ok=True)
+            atomic_write(campaign.log_path(0), setup_log)
         atomic_write(campaign.meta_path, dump_yaml(meta))
 
     if not publish_dir(root, build):  # another gm new got there first
@@ -750,12 +761,18 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
         raise GmError.one("verify.generator", file=str(op.campaign.meta_path), field="chance",
                           value=op.meta.get("chance"), known=GENERATOR)
     root = op.campaign.root
-    state = _initial_state(op, seed)
+    state, setup_log = _initial_state(op, seed)
     _verify_meta(op, state)
     stored0 = op.campaign.state_path(0).read_text("utf-8")
     if dump_json(state) != stored0:
         raise GmError.one("verify.mismatch", turn=0, file="state/turn-000.json", detail=_first_diff(dump_json(state), stored0))
     checked = 1
+    log0 = op.campaign.log_path(0)
+    stored_log = log0.read_text("utf-8") if log0.is_file() else None
+    if setup_log != stored_log:  # the shuffles of gm new, as drawn from the committed seed
+        detail = "missing" if stored_log is None else "unexpected" if setup_log is None else _first_diff(setup_log, stored_log)
+        raise GmError.one("verify.mismatch", turn=0, file=f"log/{turn_name(0)}.jsonl", detail=detail)
+    checked += setup_log is not None
     if op.campaign.reports_dir(0).is_dir():  # the opening posts, when gm new wrote them
         for name, data in sorted(opening_files(op, state).items()):
             path = op.campaign.reports_dir(0) / name

@@ -142,6 +142,12 @@ class RulesetBase:
         """The initial state (turn 0) from a scenario mapping; raises GmError naming fields."""
         raise NotImplementedError
 
+    def begin(self, scenario: dict[str, Any], source: str, seed: str) -> Resolution:
+        """The initial state with the events of setting it up: the shuffles and draws of `gm new`
+        (GM-only chance events), written to ``log/turn-000.jsonl`` and replayed by `gm verify`.
+        By default: ``setup()`` and no events (a ruleset that draws at setup overrides this)."""
+        return Resolution(self.setup(scenario, source, seed), [])
+
     def players(self, state: State) -> list[str]:
         """Every player of the campaign, in a stable order."""
         raise NotImplementedError

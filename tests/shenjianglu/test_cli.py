@@ -106,3 +106,21 @@ def test_check_names_the_line_of_each_action(gm, tmp_path):
                                       "  - command: K1\n    to: D7\n")
     r = gm("check", d, sheet, "--lang", "en", code=1)
     assert "a.yaml:6: actions.2.command" in r.output + (r.stderr if r.stderr_bytes else "")
+
+
+def test_setup_shuffles_are_logged_and_verified(gm, tmp_path):
+    """spec §4: decks are shuffled at `gm new`, "each shuffle a GM-only event": log/turn-000.jsonl
+    holds them, in the order of the deck they left, and `gm verify` refuses an edited one."""
+    d = new(gm, tmp_path)
+    events = [json.loads(line) for line in (d / "log/turn-000.jsonl").read_text("utf-8").splitlines()]
+    assert [e["why"] for e in events] == ["neutrals seat 1", "deck seat 1", "neutrals seat 2", "deck seat 2"]
+    assert all(e["to"] == [] and e["op"] == "shuffle" for e in events)
+    s = state(d)
+    deck_1 = events[1]["result"]
+    assert deck_1[:len(s["seats"][0]["hand"])] == s["seats"][0]["hand"]  # the hand is the shuffled top
+    gm("verify", d)
+    forged = dict(events[1], result=list(reversed(deck_1)))
+    lines = [json.dumps(e if e is not events[1] else forged, ensure_ascii=False, sort_keys=True) for e in events]
+    (d / "log/turn-000.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
+    out = gm("verify", d, code=1).output
+    assert "log/turn-000.jsonl" in out

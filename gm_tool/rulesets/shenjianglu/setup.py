@@ -167,7 +167,8 @@ def _take(pool: list[str], names: list[str], c: _Check, path: str) -> None:
             c.bad("shenjianglu.scenario.not_in_deck", f"{path}.{i}", card=name)
 
 
-def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
+    """Turn 0 from a scenario; each shuffle is a GM-only chance event in ``log`` (spec §4)."""
     c = _Check(source)
     for key in scenario:
         if key not in TOP_KEYS:
@@ -211,7 +212,7 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
         c.bad("shenjianglu.scenario.seat_count", "seats", count=k, allowed=f"seats 1..k, 2 <= k <= {min(8, thrones)}")
     if c.problems:
         raise GmError(c.problems)
-    chance = Chance(seed, "setup")
+    chance = Chance(seed, "setup", log)
     decks = cardlib.bundled_decks()
     seats = []
     players: set[str] = set()
