@@ -303,9 +303,10 @@ class _Edit:
 
 def default_summary(state: dict[str, Any], player: str, lang: str) -> str:
     """What a player who sends no sheet does this turn (for `gm status`)."""
-    game = Game.from_state(state)
-    chars = [c for c in game.of_player(player) if c.alive]
-    where = "、".join(f"{c.name} {cell_name(c.pos)}" for c in chars) or "—"
+    # read from the state itself: `gm status` asks this of every missing player, and building the
+    # whole game for each made it quadratic in the number of players (ruling O11's growth bench)
+    chars = [c for c in state["characters"] if c["player"] == player and c["alive"]]
+    where = "、".join(f"{c['name']} {c['pos']}" for c in chars) or "—"
     if lang == "zh":
         return f"原地不动（{where}），战术选项取默认值（同 gm template）"
     return f"stays put ({where}) with the default tactical options (as gm template shows)"
