@@ -18,9 +18,18 @@ from gm_tool.core import ruleset as rulesets
 from gm_tool.core import safeyaml
 from gm_tool.core.chance import GENERATOR, commitment, new_seed
 from gm_tool.core.events import read_jsonl
-from gm_tool.core.store import abandoned_fill, is_debris
-from gm_tool.core.store import Campaign, atomic_dir, atomic_write, dump_json, dump_yaml, safe_name, turn_name
 from gm_tool.core.render import Forum, check_forum, use_forum
+from gm_tool.core.store import (
+    Campaign,
+    abandoned_fill,
+    atomic_dir,
+    atomic_write,
+    dump_json,
+    dump_yaml,
+    is_debris,
+    safe_name,
+    turn_name,
+)
 from gm_tool.errors import USAGE, GmError, Problem
 from gm_tool.i18n import register
 
@@ -143,7 +152,8 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
     except GmError as exc:  # point each problem at its line in the scenario file
         from gm_tool.core.yamlpos import annotate_file
 
-        raise annotate_file(exc, source, Path(source) if Path(source).is_file() else BUNDLED / f"{source}.yaml")
+        annotate_file(exc, source, Path(source) if Path(source).is_file() else BUNDLED / f"{source}.yaml")  # in place
+        raise
     state, setup_log = begun.state, _log_text(begun.events)
     players = ruleset.players(state)
     _check_player_names(players, source)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-
 PACKAGE = Path(__file__).parent.parent / "gm_tool"
 NEUTRAL = sorted(PACKAGE.glob("core/*.py")) + [PACKAGE / f for f in ("app.py", "cli.py", "console.py", "simulate.py",
                                                                       "errors.py", "i18n.py")]

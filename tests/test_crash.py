@@ -161,7 +161,7 @@ def test_resolve_killed_after_random_delays(base, reference, tmp_path):
         shutil.copytree(base, d)
         runs.append((d, _spawn(["resolve", str(d)], None), rng.uniform(0.3, 1.1) * duration))
     begun = time.monotonic()
-    for d, proc, delay in sorted(runs, key=lambda r: r[2]):
+    for _d, proc, delay in sorted(runs, key=lambda r: r[2]):
         time.sleep(max(0.0, begun + delay - time.monotonic()))
         proc.send_signal(signal.SIGKILL)
     for d, proc, _ in runs:
@@ -186,7 +186,7 @@ def test_rollback_killed_at_every_write_step(base, tmp_path):
     status = _fork_all({k: (lambda d=d: app.rollback(d, 1)) for k, d in dirs.items()})
     assert status == {k: (-signal.SIGKILL if k <= total else 0) for k in dirs}
     outcomes = set()
-    for k, d in dirs.items():
+    for d in dirs.values():
         at = store.Campaign(d).latest()
         assert 1 <= at <= 3
         app.verify(d)  # whatever turn it shows is whole
@@ -210,11 +210,11 @@ def test_amend_and_submit_killed_at_every_write_step(base, tmp_path):
     for name, run in commands.items():
         probe = tmp_path / f"probe-{name}"
         shutil.copytree(base, probe)
-        total = _steps(lambda: run(probe))
+        total = _steps(lambda run=run, probe=probe: run(probe))
         dirs = {k: tmp_path / f"{name}{k}" for k in range(1, total + 2)}
         for d in dirs.values():
             shutil.copytree(base, d)
-        status = _fork_all({k: (lambda d=d: run(d)) for k, d in dirs.items()})
+        status = _fork_all({k: (lambda d=d, run=run: run(d)) for k, d in dirs.items()})
         assert status == {k: (-signal.SIGKILL if k <= total else 0) for k in dirs}
         changed = set()
         for d in dirs.values():

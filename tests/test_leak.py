@@ -25,8 +25,8 @@ from gm_tool.core.deck import Card
 from gm_tool.core.events import visible_to
 from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.grail_war import picture
-from tests.conftest import grail_posts as posts
 from gm_tool.rulesets.grail_war.view import view
+from tests.conftest import grail_posts as posts
 from tests.regen_golden import SCENARIO, play
 
 # names that appear in no label, sentence or card name, and in no other name

@@ -13,9 +13,9 @@ two places" can be checked. Cards serialise as ``{"id", "name", "suit", "rank"}`
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from dataclasses import dataclass, field
 from typing import Any
 
 from gm_tool.core.chance import Chance

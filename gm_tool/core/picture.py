@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from gm_tool.core.grid import column_name, parse_cell
@@ -80,7 +80,7 @@ def text(im: Any, x: int, y: int, label: str, colour: Any, scale: int = 1) -> No
         x += 4 * scale
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glyph(ch: str, scale: int) -> Any:
     """The mask (mode "1") of one character of the pixel font at ``scale``."""
     from PIL import Image
