@@ -249,7 +249,7 @@ def write_opening(root: Path) -> list[str]:
 
 
 def _meta(ruleset: str, scenario: dict[str, Any], source: str, players: list[str], lang: str,
-          seed_commitment: str) -> dict[str, Any]:
+          seed_commitment: str | None) -> dict[str, Any]:
     """campaign.yaml: what `gm new` records, and what `gm verify` recomputes from scenario.yaml."""
     return {"ruleset": ruleset, "scenario": scenario.get("name", Path(source).stem),
             "players": players, "lang": lang, "seed_commitment": seed_commitment, "chance": GENERATOR}

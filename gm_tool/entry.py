@@ -26,9 +26,10 @@ def _fast_call(argv: list[str]):
     rest = iter(argv[1:])
     for arg in rest:
         if arg == "--lang":
-            lang = next(rest, None)
-            if lang is None:
+            value = next(rest, None)
+            if value is None:
                 return None
+            lang = value
         elif arg.startswith("--lang="):
             lang = arg[len("--lang="):]
         elif arg.startswith("-") and arg != "-":

@@ -175,7 +175,7 @@ class BBCode(Markup):
 
     name = "bbcode"
     dialect = "discuz"
-    TAGS = ("b", "i", "u", "size", "color", "code", "img", "url", "table", "tr", "td", "list", "*", "quote")
+    TAGS: tuple[str, ...] = ("b", "i", "u", "size", "color", "code", "img", "url", "table", "tr", "td", "list", "*", "quote")
 
     def esc(self, text: Any) -> str:
         return _one_line(text).replace("[", "[\u200b")
@@ -323,8 +323,8 @@ def environment(package_dir: Path, override_dir: Path | None = None):
     naming the template file (``render.template_*`` messages), never code run or a traceback."""
     import jinja2
 
-    options = dict(autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                   undefined=jinja2.StrictUndefined)
+    options: dict[str, Any] = dict(autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                                   undefined=jinja2.StrictUndefined)
     if override_dir is None:  # the bundled templates only: ours, trusted, rendered at full speed
         try:  # compiled templates kept across runs (a private per-user temp folder, keyed by source)
             cache = jinja2.FileSystemBytecodeCache()

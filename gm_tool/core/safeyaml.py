@@ -21,8 +21,9 @@ import yaml
 from gm_tool.errors import GmError, Problem
 from gm_tool.i18n import register
 
+_Loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]
 try:  # the C loader is ~10x faster; same safety
-    _Loader = yaml.CSafeLoader  # type: ignore[attr-defined]
+    _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
@@ -61,7 +62,7 @@ def _scan(text: str, source: str, max_depth: int, max_nodes: int) -> None:
     one mapping (YAML would keep the last silently: a sheet ending ``player: bob`` after
     ``player: alice`` would pass as bob's). Builds nothing."""
     loader = _Loader(text)
-    anchors: dict[str, tuple[int, int]] = {}      # anchor -> (expanded nodes, height)
+    anchors: dict[str | None, tuple[int, int]] = {}  # anchor -> (expanded nodes, height)
     # open collections: [anchor, nodes, height, keys seen (mappings) or None, children, path part]
     frames: list[list[Any]] = []
     open_anchors: set[str] = set()
@@ -92,7 +93,7 @@ def _scan(text: str, source: str, max_depth: int, max_nodes: int) -> None:
         elif position % 2 == 0:  # a key
             parent[5] = None
             if isinstance(event, yaml.ScalarEvent) and not (event.value == "<<" and event.implicit[0]):
-                line = event.start_mark.line + 1
+                line = event.start_mark.line + 1 if event.start_mark is not None else 0  # always set by the parser
                 if event.value in keys:
                     path = ".".join([*(str(f[5]) for f in frames[:-1]), event.value])
                     raise GmError(Problem("yaml.duplicate_key", source, path,

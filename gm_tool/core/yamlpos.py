@@ -21,8 +21,9 @@ import yaml
 if TYPE_CHECKING:
     from gm_tool.errors import GmError
 
+_Loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]
 try:
-    _Loader = yaml.CSafeLoader  # type: ignore[attr-defined]
+    _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
@@ -54,7 +55,7 @@ def compose(text: str) -> yaml.Node | None:
         return None
 
 
-def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, yaml.Node]] | None = None) -> int | None:
+def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] | None = None) -> int | None:
     """The 1-based line of ``field`` under ``root`` (or of its deepest existing part).
     ``index`` (kept by the caller across calls) holds each mapping's keys once looked up, so
     finding the lines of many problems costs one pass over each mapping, not one per problem."""
