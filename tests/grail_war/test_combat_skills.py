@@ -18,6 +18,8 @@ from gm_tool.rulesets.grail_war.model import CLASSES
 from .combat_kit import A, B, build, fight, parse_sheets
 
 OFF = {"magic": {"use": False}}
+# a skill that costs cards is used only when the sheet asks for it (ruling C30)
+CMD = {"skill": {"name": "王之号令"}}
 
 
 def S(cid, *hand, side="red", **kw):
@@ -113,43 +115,43 @@ def test_skill_discard_lost_to_hand_limit_is_skipped_and_logged():
 
 def test_iskandar_command_by_more_hp():
     """l.70 "如果出现时某些技能先针对血多的角色还是牌多的角色": more_hp picks the healthier enemy."""
-    r = fight(S("iskandar", "万法破尽", sheet={"target_priority": "more_hp", **OFF}),
+    r = fight(S("iskandar", "万法破尽", sheet={"target_priority": "more_hp", **CMD, **OFF}),
               B("mordred", hp=2), B("medea", hp=4))
     assert r.hp("medea") == 3 and r.hp("mordred") == 2
 
 
 def test_iskandar_command_by_more_cards():
     """l.70: more_cards picks the enemy holding more cards."""
-    r = fight(S("iskandar", "万法破尽", sheet={"target_priority": "more_cards", **OFF}),
+    r = fight(S("iskandar", "万法破尽", sheet={"target_priority": "more_cards", **CMD, **OFF}),
               B("mordred", "宝石", "宝石", "宝石", hp=2, sheet={"gem": "never"}), B("medea", hp=4))
     assert r.hp("mordred") == 1
 
 
 def test_target_tie_broken_by_seeded_chance():
     """l.70 "若相等则随机": the tie is a logged chance draw, the same for the same seed."""
-    runs = [fight(S("iskandar", "万法破尽", sheet=OFF), B("mordred"), B("medea"), seed=s) for s in ("a", "b", "c", "d")]
+    runs = [fight(S("iskandar", "万法破尽", sheet={**CMD, **OFF}), B("mordred"), B("medea"), seed=s) for s in ("a", "b", "c", "d")]
     hit = [next(d[1] for d in r.damage()) for r in runs]
     assert set(hit) <= {"mordred", "medea"}
     assert all(any(e["type"] == "chance" and e["why"] == "target tie" for e in r.log) for r in runs)
-    again = fight(S("iskandar", "万法破尽", sheet=OFF), B("mordred"), B("medea"), seed="a")
+    again = fight(S("iskandar", "万法破尽", sheet={**CMD, **OFF}), B("mordred"), B("medea"), seed="a")
     assert next(d[1] for d in again.damage()) == hit[0]
 
 
 def test_iskandar_command_answered_with_strike():
     """l.72 "--对技能出杀": the target plays a 杀 against the skill."""
-    r = fight(S("iskandar", "万法破尽", sheet=OFF), B("mordred", "杀", sheet={"strike_order": ["skill"]}))
+    r = fight(S("iskandar", "万法破尽", sheet={**CMD, **OFF}), B("mordred", "杀", sheet={"strike_order": ["skill"]}))
     assert r.hp("mordred") == 4 and r.hand("mordred") == []
 
 
 def test_medusa_eyes_petrify_on_non_heart():
     """石化之魔眼 with a ♣ judgement: the enemy cannot use 杀 (cf. l.200)."""
-    r = fight(S("medusa", "万法破尽", sheet=OFF), B("mordred", "杀"), deck=["杀 ♣9"])
+    r = fight(S("medusa", "万法破尽", sheet={"skill": {"discard": ["万法破尽"]}, **OFF}), B("mordred", "杀"), deck=["杀 ♣9"])
     assert r.of("petrified", character="mordred") and r.hp("medusa") == 4
 
 
 def test_hassan_zabaniya_black_deals_damage():
     """妄想心音: a black judgement deals 1, no 闪 possible."""
-    r = fight(S("hassan", "万法破尽", sheet=OFF), B("mordred", "闪"), deck=["杀 ♠9"])
+    r = fight(S("hassan", "万法破尽", sheet={"skill": {"name": "妄想心音"}, **OFF}), B("mordred", "闪"), deck=["杀 ♠9"])
     assert r.hp("mordred") == 3 and r.hand("mordred") == ["闪"]
 
 
@@ -160,7 +162,8 @@ def test_hassan_zabaniya_red_misses():
 
 def test_medea_rule_breaker_discards_equipment_by_zone_priority():
     """破戒之符: weapon or armour in the order of the sheet's zone priority."""
-    r = fight(S("medea", "万法破尽", sheet={"magic": {"use": False, "zone_priority": ["armor", "weapon"]}}),
+    r = fight(S("medea", "万法破尽", sheet={"skill": {"name": "破戒之符"},
+                                       "magic": {"use": False, "zone_priority": ["armor", "weapon"]}}),
               B("mordred", weapon="七夜", armor="天之服"))
     assert r["mordred"].equipment["armor"] is None and r["mordred"].equipment["weapon"] is not None
 
@@ -270,6 +273,6 @@ def test_lancelot_no_conversion_with_skill_off():
 
 def test_skill_phase_before_magic_phase():
     """l.67 "默认先进行技能的使用，再使用玩家有意打出的魔术牌": the skill comes first."""
-    r = fight(S("iskandar", "王之财宝", "扭曲螺旋"), B("mordred"))
+    r = fight(S("iskandar", "王之财宝", "扭曲螺旋", sheet=CMD), B("mordred"))
     kinds = [t for t in r.types() if t in ("skill", "magic")]
     assert kinds == ["skill", "magic"]

@@ -167,6 +167,12 @@ def discards(f: Fighter, n: int) -> tuple[list[Card], str | None]:
     return spent, None
 
 
+def asked(f: Fighter, sk: Skill) -> bool:
+    """Whether the sheet asks for this skill: it names the skill or the cards it discards. A
+    skill that costs cards is used only then; a free one whenever ``skill.use`` (ruling C30)."""
+    return bool(f.o.skill_discard) or f.o.skill_name == sk.id
+
+
 def active_skill(fight: Fight, f: Fighter, sk: Skill) -> None:
     """Targets, then the cost (discards, HP), then the effects on each target."""
     targets = skill_targets(fight, f, sk)
@@ -175,6 +181,9 @@ def active_skill(fight: Fight, f: Fighter, sk: Skill) -> None:
         return
     n = sk.cost.get("discard", 0)
     spent: list[Card] = []
+    if n and not asked(f, sk):
+        fight.priv("skill_skipped", [f], character=f.id, skill=sk.name, reason="not_asked")
+        return
     if n:
         spent, gone = discards(f, n)
         if gone is not None:

@@ -61,12 +61,16 @@ def own_cards(fight: Fight, t: Fighter) -> None:
 
 
 def allies_gems(fight: Fight, t: Fighter) -> None:
-    """The 宝石 of allies in the cell whose sheet puts allies first (ruling C11)."""
-    for a in fight.allies(t):
-        if a.o.gem != "ally_first":
-            continue
-        while t.c.hp <= 0 and rescue(fight, a, t, GEM):
-            pass
+    """The 宝石 of allies in the cell, in actor order: first those whose sheet puts allies first
+    (ruling C11), then those who use them on themselves first, with what they need not keep:
+    one 宝石 is kept while an enemy alive in the cell may still hurt its holder (ruling C31)."""
+    for first in (True, False):
+        for a in fight.allies(t):
+            if a.o.gem == "never" or (a.o.gem == "ally_first") != first:
+                continue
+            keep = 1 if not first and fight.enemies(a) else 0
+            while t.c.hp <= 0 and a.count(GEM) > keep and rescue(fight, a, t, GEM):
+                pass
 
 
 DYING = (dying_skills, own_cards, allies_gems)

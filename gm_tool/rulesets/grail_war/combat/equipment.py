@@ -42,39 +42,36 @@ def dodge_by_judgement(fight: Fight, f: Fighter) -> bool:
 
 
 class Via:
-    """Equipment a 出杀/出闪 line names as ``via``: what it can turn into one ``want``."""
+    """Equipment that lets a hand card stand for a 杀 or 闪 (正式外典, 佩耳修斯之剑), on a list line
+    naming it (``via``) or on every line when the sheet switches it on (ruling C29)."""
 
-    def __init__(self, supply: Callable[[Fighter, str], int], take: Callable[[Fighter, str], list[Card] | None]):
-        self.supply = supply  # how many ``want`` it could still make
-        self.take = take      # take them out of the hand, or None
+    def __init__(self, into: tuple[str, ...], pick: Callable[[Fighter, str], list[Card] | None]):
+        self.into = into  # what it can make
+        self.pick = pick  # the hand cards that would make one ``want`` (none taken), or None
+
+    def converts(self, want: str) -> bool:
+        return want in self.into
 
 
 def _other(want: str) -> str:
     return SHAN if want == SHA else SHA
 
 
-def _swap_take(f: Fighter, want: str) -> list[Card] | None:
+def _swap_pick(f: Fighter, want: str) -> list[Card] | None:
     """正式外典: a 闪 as a 杀, or a 杀 as a 闪."""
     card = f.held(_other(want))
-    if card is None:
-        return None
-    f.c.hand.remove(card)
-    return [card]
+    return [card] if card is not None else None
 
 
-def _pair_take(f: Fighter, want: str) -> list[Card] | None:
-    """佩耳修斯之剑: any two hand cards as a 杀."""
-    two = f.least_wanted(2) if want == SHA else None
-    if not two:
-        return None
-    for x in two:
-        f.c.hand.remove(x)
-    return two
+def _pair_pick(f: Fighter, want: str) -> list[Card] | None:
+    """佩耳修斯之剑: two hand cards as a 杀, the two the player wants least, never a real 杀 (a
+    real 杀 is a 杀 on its own)."""
+    return f.least_wanted(2, (SHA,)) if want == SHA else None
 
 
 VIA: dict[str, Via] = {
-    "正式外典": Via(lambda f, want: f.count(_other(want)), _swap_take),
-    "佩耳修斯之剑": Via(lambda f, want: len(f.c.hand) // 2 if want == SHA else 0, _pair_take),
+    "正式外典": Via((SHA, SHAN), _swap_pick),
+    "佩耳修斯之剑": Via((SHA,), _pair_pick),
 }
 
 

@@ -3,12 +3,19 @@
 A request names what is wanted (杀 or 闪) and the kind of event asking (``enemy``, ``strike``,
 ``skill``, ``magic``). The sheet's line for that kind answers unless its count is spent, and a
 card is spent only if enough stay for the higher lines whose events are still to come
-(ruling C6). A 杀 or 闪 comes from 月灵髓液, a real card, the line's converting equipment
-(``via``), or a converting skill, in that order.
+(ruling C6). A 杀 or 闪 comes from 月灵髓液, a real card, a converting equipment (the line's
+``via``, or one the sheet switches on with ``equipment: {X: {use: true}}``), or a converting
+skill: the first of these, in that order, that leaves the higher lines what they count on (a
+conversion is used where the list puts it, and the real card stays for the higher line, ruling
+C28); among those, the one that leaves the other list most of what it needs later.
+
+Why a card was held back, spent on a lower line, or not played is told to its player only
+(events ``held_back``, ``spent_lower``, ``not_played``, ruling P8).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.deck import Card
@@ -20,9 +27,16 @@ from gm_tool.rulesets.grail_war.orders import Entry
 if TYPE_CHECKING:
     from gm_tool.rulesets.grail_war.combat.engine import Fight
 
+YUELING = "月灵髓液"
+Piece = tuple[list[Card], str]  # the cards that make one 杀/闪, and how ("" for a real card)
+
 
 def entries(f: Fighter, want: str) -> list[Entry]:
     return f.o.strike_order if want == SHA else f.o.dodge_order
+
+
+def other(want: str) -> str:
+    return SHAN if want == SHA else SHA
 
 
 def entry_for(f: Fighter, want: str, kind: str) -> Entry | None:
@@ -61,7 +75,8 @@ def convertible(f: Fighter, spec: dict[str, Any]) -> list[Card]:
 
 
 def default_need(fight: Fight, f: Fighter, kind: str) -> int:
-    """How many cards a line without a count is expected to need this fight."""
+    """How many cards a line without a count is expected to need this fight (0: its events
+    cannot come)."""
     if kind == "enemy":
         return 0 if f.petrified or not fight.enemies(f) else 1 + extra_strikes(fight, f)
     if kind == "strike":
@@ -69,37 +84,176 @@ def default_need(fight: Fight, f: Fighter, kind: str) -> int:
     return 1
 
 
-def _via(f: Fighter, entry: Entry | None) -> tuple[str, equipment.Via] | None:
-    """The line's converting equipment (``via``), when f has it equipped."""
-    name = entry.via if entry is not None else None
-    if name is None or name not in equipment.VIA or not f.c.equipped(name):
-        return None
-    return name, equipment.VIA[name]
+def vias(f: Fighter, want: str, lines: Iterable[Entry | None]) -> list[str]:
+    """The converting equipment these lines may use for ``want``: each line's ``via``, then
+    those the sheet switches on for every line (``equipment: {X: {use: true}}``, ruling C29);
+    only what is equipped and converts into ``want``."""
+    names: list[str] = [e.via for e in lines if e is not None and e.via]
+    names += [n for n in equipment.VIA if (ch := f.o.equipment.get(n)) is not None and ch.use]
+    out: list[str] = []
+    for n in names:
+        if n not in out and n in equipment.VIA and f.c.equipped(n) and equipment.VIA[n].converts(want):
+            out.append(n)
+    return out
 
 
-def supply(fight: Fight, f: Fighter, want: str, entry: Entry | None, armor_ok: bool = True) -> int:
-    """How many ``want`` ``f`` could still produce."""
-    n = f.count(want) + (1 if equipment.yueling_ok(fight, f, armor_ok) else 0)
-    via = _via(f, entry)
-    if via is not None:
-        n += via[1].supply(f, want)
-    for _, spec in converters(fight, f, want):
-        n += len(convertible(f, spec))
-    return n
+def pieces(fight: Fight, f: Fighter, want: str, via_names: list[str]) -> list[Piece]:
+    """Each way ``f`` could make one ``want`` from its hand, in the documented order: a real
+    card, each converting equipment, each converting skill (月灵髓液 aside)."""
+    out: list[Piece] = []
+    card = f.held(want)
+    if card is not None:
+        out.append(([card], ""))
+    for name in via_names:
+        picked = equipment.VIA[name].pick(f, want)
+        if picked:
+            out.append((picked, name))
+    for sk, spec in converters(fight, f, want):
+        pool = convertible(f, spec)
+        if pool:
+            rank = sorted(pool, key=lambda x: (-f.keep_rank.get(x.name, 999), -f.c.hand.index(x)))
+            out.append(([rank[0]], sk.name))
+    return out
 
 
-def spare(fight: Fight, f: Fighter, want: str, kind: str, entry: Entry, armor_ok: bool = True) -> bool:
-    """Whether a card may be spent on this event and still leave enough for the lines the
-    sheet ranks higher whose events are still to come this fight (ruling C6)."""
-    reserve = 0
+def supply(fight: Fight, f: Fighter, want: str, via_names: list[str], armor_ok: bool = True) -> int:
+    """How many ``want`` ``f`` could still produce with these converting equipment: 月灵髓液,
+    then the hand taken one piece at a time (real cards first), nothing actually spent."""
+    n = 1 if equipment.yueling_ok(fight, f, armor_ok) else 0
+    hand = list(f.c.hand)
+    try:
+        while True:
+            got = pieces(fight, f, want, via_names)
+            if not got:
+                return n
+            for x in got[0][0]:
+                f.c.hand.remove(x)
+            n += 1
+    finally:
+        f.c.hand[:] = hand
+
+
+class Claim:
+    """What the lines of one list still count on: how many cards, the converting equipment
+    they may use, the first of them; and the lines ranked higher whose events cannot come."""
+
+    def __init__(self) -> None:
+        self.need = 0
+        self.first: str | None = None
+        self.lines: list[Entry] = []
+        self.gone: list[tuple[str, int]] = []  # (against, what it would need) of lines that cannot come
+
+    def add(self, e: Entry, left: int) -> None:
+        if left > 0:
+            self.need += left
+            self.first = self.first or e.against
+            self.lines.append(e)
+
+
+def higher(fight: Fight, f: Fighter, want: str, kind: str) -> Claim:
+    """The claim of the lines the sheet ranks above ``kind`` (ruling C6): those whose events
+    are still to come this fight, at their count or what they may need; a line whose phase is
+    over, or whose events cannot come (its owner petrified, no enemy able to use a 杀), is
+    noted in ``gone`` instead."""
+    claim = Claim()
     for e in entries(f, want):
         if e.against == kind:
             break
-        if KIND_PHASE[e.against] <= fight.phase:
+        used = f.used.get((want, e.against), 0)
+        if e.count is not None and used >= e.count:
             continue
-        need = e.count if e.count is not None else default_need(fight, f, e.against)
-        reserve += max(0, need - f.used.get((want, e.against), 0))
-    return supply(fight, f, want, entry, armor_ok) - reserve >= 1
+        could = default_need(fight, f, e.against)
+        if KIND_PHASE[e.against] <= fight.phase or could == 0:
+            claim.gone.append((e.against, e.count - used if e.count is not None else max(1, could - used)))
+            continue
+        claim.add(e, e.count - used if e.count is not None else could - used)
+    return claim
+
+
+def later(fight: Fight, f: Fighter, want: str) -> Claim:
+    """The claim of every line of the ``want`` list whose events may still come this fight
+    (this phase or a later one)."""
+    claim = Claim()
+    for e in entries(f, want):
+        used = f.used.get((want, e.against), 0)
+        if KIND_PHASE[e.against] < fight.phase or (e.count is not None and used >= e.count):
+            continue
+        could = default_need(fight, f, e.against)
+        if could:
+            claim.add(e, e.count - used if e.count is not None else could - used)
+    return claim
+
+
+def left_after(fight: Fight, f: Fighter, piece: Piece, checks: list[tuple[str, Claim]]) -> list[int]:
+    """For each (want, claim): how many ``want`` f could still make for that claim's lines once
+    ``piece`` is spent, less what the claim needs."""
+    cards, how = piece
+    hand, yueling = list(f.c.hand), f.yueling_used
+    try:
+        for x in cards:
+            f.c.hand.remove(x)
+        if how == YUELING and not cards:
+            f.yueling_used = True
+        return [supply(fight, f, w, vias(f, w, claim.lines)) - claim.need for w, claim in checks]
+    finally:
+        f.c.hand[:] = hand
+        f.yueling_used = yueling
+
+
+def candidates(fight: Fight, f: Fighter, want: str, entry: Entry, armor_ok: bool, declaring: bool) -> list[Piece]:
+    """月灵髓液 (kept for a 闪 when declaring the phase's 杀 while the 出闪 list answers 杀, ruling
+    C15), then the pieces of :func:`pieces` with the line's converting equipment."""
+    out: list[Piece] = []
+    if equipment.yueling_ok(fight, f, armor_ok) and not (declaring and entry_for(f, SHAN, "strike") is not None):
+        out.append(([], YUELING))
+    return out + pieces(fight, f, want, vias(f, want, [entry]))
+
+
+def _once(f: Fighter, key: str) -> bool:
+    """True the first time ``key`` is seen for f this fight."""
+    if key in f.once:
+        return False
+    f.once.add(key)
+    return True
+
+
+def choose(fight: Fight, f: Fighter, want: str, kind: str, entry: Entry, armor_ok: bool = True,
+           declaring: bool = False, asked: bool = True) -> Piece | None:
+    """The piece f spends on this event, or None: nothing to play (told once, when asked), or
+    every piece would take what a higher line counts on (held back, told)."""
+    cands = candidates(fight, f, want, entry, armor_ok, declaring)
+    if not cands:
+        if asked and _once(f, f"not_played:{want}:{kind}"):
+            fight.priv("not_played", [f], character=f.id, need=want, against=kind)
+        return None
+    mine, theirs = higher(fight, f, want, kind), later(fight, f, other(want))
+    best: tuple[Piece, int, int] | None = None
+    for piece in cands:
+        same, cross = left_after(fight, f, piece, [(want, mine), (other(want), theirs)])
+        if same < 0:
+            continue
+        if best is None or min(0, cross) > min(0, best[2]):
+            best = (piece, same, cross)
+    if best is None:
+        cards, how = cands[0]
+        fight.priv("held_back", [f], character=f.id, cards=[x.to_dict() for x in cards], via=how or None,
+                   need=want, against=kind, reserved_for=mine.first)
+        return None
+    piece, same, _ = best
+    gone = sum(n for _, n in mine.gone)
+    if mine.gone and same < gone and _once(f, f"spent_lower:{want}:{kind}"):
+        fight.priv("spent_lower", [f], character=f.id, cards=[x.to_dict() for x in piece[0]], via=piece[1] or None,
+                   need=want, against=kind, higher=mine.gone[0][0])
+    return piece
+
+
+def take(f: Fighter, piece: Piece) -> None:
+    """Spend the piece: its cards leave the hand; 月灵髓液 is used for the turn."""
+    cards, how = piece
+    for x in cards:
+        f.c.hand.remove(x)
+    if how == YUELING and not cards:
+        f.yueling_used = True
 
 
 def check_via(fight: Fight, f: Fighter, entry: Entry) -> None:
@@ -110,47 +264,19 @@ def check_via(fight: Fight, f: Fighter, entry: Entry) -> None:
         fight.priv("choice_skipped", [f], character=f.id, choice="via", item=entry.via, reason="not_equipped")
 
 
-def produce(fight: Fight, f: Fighter, want: str, entry: Entry | None, armor_ok: bool = True,
-            declaring: bool = False) -> tuple[list[Card], str] | None:
-    """Take from f what counts as one ``want``: 月灵髓液, a real card, then the entry's
-    conversion (正式外典, 佩耳修斯之剑), then a converting skill. Returns (cards, how).
-    When declaring the phase's 杀, 月灵髓液 is kept for a 闪 if the 出闪 list answers 杀."""
-    c = f.c
-    if equipment.yueling_ok(fight, f, armor_ok) and not (declaring and entry_for(f, SHAN, "strike") is not None):
-        f.yueling_used = True
-        return [], "月灵髓液"
-    card = f.held(want)
-    if card is not None:
-        c.hand.remove(card)
-        return [card], ""
-    via = _via(f, entry)
-    if via is not None:
-        spent = via[1].take(f, want)
-        if spent:
-            return spent, via[0]
-    for sk, spec in converters(fight, f, want):
-        pool = convertible(f, spec)
-        if pool:
-            rank = sorted(pool, key=lambda x: (-f.keep_rank.get(x.name, 999), -c.hand.index(x)))
-            c.hand.remove(rank[0])
-            return [rank[0]], sk.name
-    return None
-
-
 def ready(fight: Fight, f: Fighter, want: str, kind: str, *, checked: bool = False,
-          declaring: bool = False) -> tuple[list[Card], str] | None:
+          declaring: bool = False) -> Piece | None:
     """One ``want`` for an event ``f`` starts itself (a 杀 it uses), if its list allows: the
-    line's answer, the reserve kept, the cards produced and counted. ``checked`` logs a line
+    line's answer, the reserve kept, the cards taken and counted. ``checked`` logs a line
     whose via is gone first."""
     entry = entry_for(f, want, kind)
     if entry is None:
         return None
     if checked:
         check_via(fight, f, entry)
-    if not spare(fight, f, want, kind, entry):
-        return None
-    got = produce(fight, f, want, entry, declaring=declaring)
+    got = choose(fight, f, want, kind, entry, declaring=declaring, asked=False)
     if got is not None:
+        take(f, got)
         note_use(f, want, kind)
     return got
 
@@ -167,11 +293,10 @@ def respond(fight: Fight, f: Fighter, want: str, kind: str, armor_ok: bool = Tru
         note_use(f, want, kind)
         fight.pub("respond_by", character=f.id, need=want, against=kind, via=equipment.JUDGED_DODGE)
         return True
-    if not spare(fight, f, want, kind, entry, armor_ok):
-        return False
-    got = produce(fight, f, want, entry, armor_ok)
+    got = choose(fight, f, want, kind, entry, armor_ok)
     if got is None:
         return False
+    take(f, got)
     spent, how = got
     note_use(f, want, kind)
     fight.game.deck.discard(*spent)
@@ -181,4 +306,3 @@ def respond(fight: Fight, f: Fighter, want: str, kind: str, armor_ok: bool = Tru
     else:
         fight.pub("respond_by", character=f.id, need=want, against=kind, via=how)
     return True
-
