@@ -50,7 +50,8 @@ class Guangying(RulesetBase):
 
     def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str,
                 dice: list[int] | None = None) -> Resolution:
-        game, _ = play(state, orders.get(state.get("next")))
+        due = state.get("next")
+        game, _ = play(state, orders.get(due) if due is not None else None)
         return Resolution(game.s, game.log.events)
 
     def view(self, state: dict[str, Any], player: str | None) -> dict[str, Any]:

@@ -307,7 +307,7 @@ class Turn(Game):
             for m in self.members(q):
                 if m is not by:
                     self.take(m, SQUADMATE_HURT, "barbarian", enemy=False)
-        if fortress:
+        if target is None:  # the fortress
             self.hit_fortress(foe, amount, by["id"])
         else:
             start = target["pos"]

@@ -11,8 +11,19 @@ from gm_tool.rulesets.guangying.sheet import LEADER_DIES, _cell, id_problem
 
 KEYS = ("ruleset", "name", "players", "first", "sides", "fortress", "fortress_hp", "pool", "in_hand",
         "standing", "squads", "markers", "classes", "description")
-KINDS = {"岩": ROCK, "rock": ROCK, "风墙": WALL, "wind_wall": WALL, "wall": WALL}
+KINDS: dict[Any, str] = {"岩": ROCK, "rock": ROCK, "风墙": WALL, "wind_wall": WALL, "wall": WALL}
 STAT_KEYS = ("hp", "power", "move", "count")
+
+
+def _cells(values: Any) -> list[str] | None:
+    """The cell names of ``values``, or None if one of them is not a cell."""
+    out: list[str] = []
+    for value in values:
+        c = _cell(value)
+        if c is None:
+            return None
+        out.append(c)
+    return out
 
 
 def build(data: dict[str, Any], source: str) -> dict[str, Any]:
@@ -34,7 +45,7 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
     if not isinstance(over, dict):
         bad("field.type", "classes", expected="mapping", got=type(over).__name__)
         over = {}
-    aliases = class_aliases()
+    aliases: dict[Any, str] = class_aliases()  # looked up with whatever the file holds
     for k, v in over.items():
         name = aliases.get(k)
         if name is None or not isinstance(v, dict):
@@ -58,8 +69,8 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
         side = sides[p]
         home, _, _ = side_rows(side)
         fort = (data.get("fortress") or {}).get(p, default_fortress(side))
-        cells = [_cell(c) for c in fort] if isinstance(fort, list) and len(fort) == 4 else None
-        if cells is None or None in cells:
+        cells = _cells(fort) if isinstance(fort, list) and len(fort) == 4 else None
+        if cells is None:
             bad("guangying.scenario.fortress", f"fortress.{p}")
             cells = default_fortress(side)
         hp = (data.get("fortress_hp") or {}).get(p, 100)
@@ -128,7 +139,7 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
             bad("field.type", f, expected="mapping", got=type(q).__name__)
             continue
         owner, pos, members = q.get("owner"), _cell(q.get("pos")), q.get("members")
-        if owner not in by_name:
+        if not isinstance(owner, str) or owner not in by_name:
             bad("player.unknown", f + ".owner", player=owner, allowed=", ".join(players))
             continue
         if pos is None:
@@ -174,7 +185,7 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
     for p in players:
         if sum(1 for x in pieces if x["owner"] == p) > 10 or sum(1 for q in squads if q["owner"] == p) > 5:
             bad("guangying.scenario.limits", "squads", player=p)
-    markers = []
+    markers: list[dict[str, Any]] = []
     by_piece = {x["id"]: x for x in pieces}
     for i, m in enumerate(data.get("markers") or []):
         f = f"markers[{i}]"
@@ -183,19 +194,19 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
             continue
         kind = KINDS.get(m.get("kind"))
         owner = m.get("owner")
-        cells = [_cell(c) for c in m.get("cells") or []]
+        marked = _cells(m.get("cells") or [])
         if kind is None:
             bad("field.choice", f + ".kind", value=m.get("kind"), allowed="岩, 风墙")
             continue
-        if owner not in by_name:
+        if not isinstance(owner, str) or owner not in by_name:
             bad("player.unknown", f + ".owner", player=owner, allowed=", ".join(players))
             continue
-        if not cells or None in cells or (kind == ROCK and len(cells) != 1) or len(cells) > 3:
+        if not marked or (kind == ROCK and len(marked) != 1) or len(marked) > 3:
             bad("guangying.scenario.marker_cells", f + ".cells")
             continue
         if not new_id(m.get("id"), f + ".id"):
             continue
-        for c in cells:
+        for c in marked:
             if c in forts or (kind == ROCK and c in occupied) or any(c in x["cells"] for x in markers):
                 bad("guangying.scenario.cell_taken", f + ".cells", cell=c)
         pool = by_name[owner]["pool"]
@@ -210,7 +221,7 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
                 bad("guangying.scenario.marker_by", f + ".by", value=by)
             else:
                 piece["maintaining"] = m["id"]
-        markers.append({"id": m["id"], "kind": kind, "owner": owner, "cells": board_order(cells), "by": by})
+        markers.append({"id": m["id"], "kind": kind, "owner": owner, "cells": board_order(marked), "by": by})
     if problems:
         raise GmError(problems)
     state: dict[str, Any] = {"ruleset": "guangying", "name": data.get("name", "custom"), "turn": 0, "next": first,

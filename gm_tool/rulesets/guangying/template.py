@@ -60,12 +60,12 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
         pieces = g.members(q)
         lines.append(t["squad"].format(squad=q["id"], pos=q["pos"], move=g.squad_move(pieces),
                                        members=", ".join(f"{p['id']} {p['class']} {p['hp']}/{p['max_hp']}" for p in pieces)))
-        cells = reach(g, q)
-        if cells:
-            lines.append(t["moves"].format(cells=", ".join(board_order(list(cells)))))
+        reachable = reach(g, q)
+        if reachable:
+            lines.append(t["moves"].format(cells=", ".join(board_order(list(reachable)))))
             foe_fort = g.players[g.enemy(player)]["fortress"]
-            toward = min(board_order(list(cells)), key=lambda c: min(dist(c, f) for f in foe_fort))
-            lines.append(f"#   - {_flow({'move': q['id'], 'path': cells[toward][1]}, zh)}")
+            toward = min(board_order(list(reachable)), key=lambda c: min(dist(c, f) for f in foe_fort))
+            lines.append(f"#   - {_flow({'move': q['id'], 'path': reachable[toward][1]}, zh)}")
         targets = [e["id"] for e in g.enemies_within(q["pos"], player)]
         foe = g.enemy(player)
         if min(dist(q["pos"], c) for c in g.players[foe]["fortress"]) <= 1:
