@@ -39,7 +39,7 @@ def test_every_basic_and_magic_card_of_the_seed_is_in_the_deck():
 def test_suit_distribution_is_sanguosha():
     """Ruling C1: suits (hence judgement odds) follow the 108-card deck's non-equipment cards."""
     suits = Counter(s for _, s, _ in deck())
-    assert suits == Counter({"hearts": 25, "diamonds": 22, "clubs": 23, "spades": 19})
+    assert suits == Counter({"hearts": 24, "diamonds": 23, "clubs": 23, "spades": 19})
     assert [r for n, s, r in deck() if n == "杀" and s == "spades"] == [7, 8, 8, 9, 9, 10, 10]
 
 

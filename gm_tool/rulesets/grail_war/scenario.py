@@ -25,6 +25,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "bridge_vision": 3,       # R6: 7x7
     "teleport_range": 5,      # R4
     "territory_after": None,  # GM option: end on territory share after N turns (None: off)
+    "decks": "auto",          # GM option: copies of the draw deck, 1-10 or auto (ruling C28)
 }
 
 TOP_KEYS = {k: k for k in ("ruleset", "name", "title", "description", "sides", "map", "rules", "characters", "deck",
@@ -41,6 +42,9 @@ MAX_CELLS = 40_000            # e.g. 200 x 200
 MAX_CHARACTERS = 200
 MAX_CHARACTER_CELLS = 1_000_000  # characters x cells: 200 on 70 x 70, 25 on 200 x 200
 MAX_RULE = 9_999
+# Copies of the draw deck (ruling C28): card ids run 1 .. 89 x MAX_DECKS, below the equipment's.
+MAX_DECKS = 10
+AUTO = ("auto", "自动")
 
 register({
     "grail.map_too_big": {"zh": "地图有 {cells} 格（{width}×{height}），上限 {limit} 格（如 200×200）：再大就无法在几秒内结算一回合",
@@ -52,6 +56,10 @@ register({
                         "en": "bad skill definition: {problem} (the format is documented at the top of data/skills.yaml)"},
     "grail.skill_clash": {"zh": "技能 id {value!r} 与内置技能重名；剧本技能的 id 须与内置技能不同：{allowed}",
                           "en": "skill id {value!r} is a bundled skill's; ids must differ from the bundled skills: {allowed}"},
+    "grail.rules_decks": {"zh": "牌堆副数 {value} 不可用；允许：1-{limit} 的整数，或 auto（开局发牌超过一副牌堆的一半时自动加副）",
+                          "en": "{value} decks is not possible; allowed: an integer 1-{limit}, or auto (another copy while the opening deal takes more than half the deck)"},
+    "grail.deal_too_big": {"zh": "开局要发 {deal} 张牌，{decks} 副牌堆只有 {cards} 张：请增加 rules.decks（最多 {limit}）或减少 rules.initial_hand 与角色数",
+                           "en": "the opening deal takes {deal} cards but {decks} deck(s) hold only {cards}: raise rules.decks (at most {limit}) or lower rules.initial_hand or the number of characters"},
     "grail.skill_id": {"zh": "技能 id {value!r} 不可用；只允许字母、数字、汉字、- 和 _",
                        "en": "skill id {value!r} is not usable; only letters, digits, CJK, - and _"},
 })
@@ -103,7 +111,8 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
         v.raise_if_any()
         raise AssertionError("a board that failed validation leaves a problem")
     board, strongholds = built
-    pool, equipment = _cards()
+    rules["decks"] = _decks(v, rules, top.get("characters"))
+    pool, equipment = _cards(rules["decks"])
     setup = _Setup(v, board, sides, pool, equipment, _skills(v, top.get("skills")), top.get("skills"))
     characters, deal_later = _characters(setup, top.get("characters") or [])
     _check_capacity(v, characters, rules)
@@ -131,6 +140,11 @@ def _rules(v: Validator, raw: Any) -> dict[str, Any]:
         for key, value in raw.items():
             if key not in DEFAULT_RULES:
                 v.add("field.unknown", f"rules.{key}", allowed=", ".join(DEFAULT_RULES))
+            elif key == "decks":
+                if value in AUTO or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_DECKS):
+                    rules[key] = "auto" if value in AUTO else value
+                else:
+                    v.add("grail.rules_decks", "rules.decks", value=repr(value), limit=MAX_DECKS)
             elif (value is None and DEFAULT_RULES[key] is not None) or (
                     value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0)):
                 v.add("field.type", f"rules.{key}", expected="integer ≥ 0", got=repr(value))
@@ -141,9 +155,36 @@ def _rules(v: Validator, raw: Any) -> dict[str, Any]:
     return rules
 
 
-def _cards() -> tuple[Deck, list[Card]]:
-    """The deck (R8) in its file's order, and the equipment pile (R6), one card per equipment."""
-    deck_cards = [Card(i, *parse_card_spec(text)) for i, text in enumerate(data.load("deck")["cards"], 1)]
+def _decks(v: Validator, rules: dict[str, Any], raw: Any) -> int:
+    """How many copies of the draw deck the game is played with (ruling C28): ``rules.decks``, or
+    with ``auto`` the fewest copies whose cards the opening deal (the hands the scenario gives and
+    ``initial_hand`` for every other character) takes at most half of. A deal bigger than the
+    copies is refused, naming ``rules.decks``."""
+    size = len(data.load("deck")["cards"])
+    roster = {c["id"]: c for c in (data.load("characters") or {}).get("characters", [])} \
+        if (data.HERE / "characters.yaml").exists() else {}
+    deal = 0
+    for ch in raw if isinstance(raw, list) else []:
+        if isinstance(ch, dict):
+            base = {**roster.get(ch.get("id"), {}), **ch} if isinstance(ch.get("id"), str) else ch
+            hand = base.get("hand") if "hand" in base else [None] * rules["initial_hand"]
+            deal += len(hand) if isinstance(hand, list) else 0
+    n = rules["decks"]
+    if n == "auto":
+        n = 1
+        while 2 * deal > n * size and n < MAX_DECKS:
+            n += 1
+    if deal > n * size:
+        v.add("grail.deal_too_big", "rules.decks", deal=deal, decks=n, cards=n * size, limit=MAX_DECKS)
+    return int(n)
+
+
+def _cards(copies: int = 1) -> tuple[Deck, list[Card]]:
+    """The deck (R8) in its file's order, ``copies`` times (ruling C28: copy k's card i has id
+    89k + i), and the equipment pile (R6), one card per equipment."""
+    texts = data.load("deck")["cards"]
+    deck_cards = [Card(k * len(texts) + i, *parse_card_spec(text))
+                  for k in range(copies) for i, text in enumerate(texts, 1)]
     marks = data.load("deck").get("equipment") or {}
     equipment = [Card(EQUIPMENT_BASE_ID + i, *parse_card_spec(f"{name} {marks[name]}" if name in marks else name))
                  for i, name in enumerate(n for n in cards.all_names() if cards.is_equipment(n))]
