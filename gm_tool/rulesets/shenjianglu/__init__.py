@@ -60,7 +60,8 @@ class Shenjianglu(RulesetBase):
     def resolve(self, state: State, orders: dict[str, Any], seed: str, dice: list[int] | None = None) -> Resolution:
         """The open seat's turn (no chance is drawn: decks were shuffled at setup)."""
         log = EventLog()
-        sheet = orders.get(state.get("next"))
+        due = state.get("next")
+        sheet = orders.get(due) if due is not None else None
         new = _part("engine").play(state, sheet.actions if sheet is not None else [], log)
         return Resolution(new, log.events)
 

@@ -51,12 +51,12 @@ def hand_cards(t: Turn, ctype: str) -> list[dict[str, Any]]:
 
 def free_spawns(t: Turn) -> list[str]:
     occupied = {u["pos"] for u in t.s["units"]}
-    return [cell_name(c) for c in t.board.spawns[t.seat["seat"]] if cell_name(c) not in occupied]
+    return [cell_name(c) for c in t.board.spawns[t.active_seat["seat"]] if cell_name(c) not in occupied]
 
 
 def target_pool(t: Turn, spec: dict[str, Any], me: dict[str, Any] | None, reach: int | None) -> list[dict[str, Any]]:
     here = CELLS[me["pos"]] if me is not None else None
-    return [u for u in t.s["units"] if t.related(spec["target"], t.player, u, me) and t.fits(spec, u, t.cat)
+    return [u for u in t.s["units"] if t.related(spec["target"], t.active_player, u, me) and t.fits(spec, u, t.cat)
             and (reach is None or here is None or distance(here, CELLS[u["pos"]]) <= reach)]
 
 
@@ -119,7 +119,7 @@ def _random(t: Turn, chance: Any, out: list[dict[str, Any]]) -> None:
 
 
 def _enemy_kings(t: Turn) -> list[dict[str, Any]]:
-    mine = t.team(t.player)
+    mine = t.team(t.active_player)
     return [u for u in t.s["units"] if u["king"] and u["team"] != mine]
 
 
@@ -179,7 +179,7 @@ def _greedy(t: Turn, out: list[dict[str, Any]]) -> None:
                 break
             pool = target_pool(t, card, None, None)
             if _harmful(card["effects"]):
-                pool = [x for x in pool if x["team"] != t.team(t.player)]
+                pool = [x for x in pool if x["team"] != t.team(t.active_player)]
                 pool.sort(key=lambda x: (not x["king"], x["stamina"] - x["damage"], x["id"]))
             else:
                 pool = [x for x in pool if x["owner"] == t.player]

@@ -158,7 +158,7 @@ def _effects(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> lis
     if not isinstance(value, list) or not value:
         r.bad("shenjianglu.field.type", path, **wrong("effects", value))
         return []
-    out = []
+    out: list[dict[str, Any]] = []
     table = {a: k for a, k in EFFECT_KEYS.items() if k in allowed}
     for i, raw in enumerate(value, 1):
         p = f"{path}.{i}"

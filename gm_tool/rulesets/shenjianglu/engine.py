@@ -73,6 +73,20 @@ class Turn:
         self.playable = Counter(self.seat["hand"]) if self.seat else Counter()
         self.now = self.s["turn"] + 1
 
+    @property
+    def active_player(self) -> str:
+        """The player whose turn it is, where one must be (an action, a bot, a sheet's hints)."""
+        if self.player is None:
+            raise Skip("player_out")
+        return self.player
+
+    @property
+    def active_seat(self) -> dict[str, Any]:
+        """The seat whose turn it is, where one must be (run refuses an action without one)."""
+        if self.seat is None:
+            raise Skip("player_out")
+        return self.seat
+
     def emit(self, type_: str, to: Any = "all", **data: Any) -> None:
         self.log.emit(type_, to=to, **data)
 
@@ -185,7 +199,7 @@ class Turn:
                    and not self.has(source, "no_counter"))
         back = target["attack"]
         self.hurt(source, target, amount, how)
-        if counter:
+        if counter and source is not None:  # a counter needs a source
             source["hit"] = True
             self.emit("counter", unit=target["id"], target=source["id"], amount=back)
             self.hurt(target, source, back, "counter")
@@ -331,7 +345,7 @@ class Turn:
     def _pay(self, card: dict[str, Any]) -> None:
         self.mana -= card["cost"]
         self.playable[card["name"]] -= 1
-        self.seat["hand"].remove(card["name"])
+        self.active_seat["hand"].remove(card["name"])
 
     def _unit(self, uid: str, field: str) -> dict[str, Any]:
         u = self.units.get(uid)
@@ -354,7 +368,7 @@ class Turn:
             t = self._unit(uid, f"{field}.{j}")
             if t in out:
                 raise Illegal("field.duplicate", f"{field}.{j}", value=uid)
-            if not self.related(spec["target"], self.player, t, me) or not self.fits(spec, t, self.cat):
+            if not self.related(spec["target"], self.active_player, t, me) or not self.fits(spec, t, self.cat):
                 raise Illegal("shenjianglu.orders.bad_target", f"{field}.{j}", unit=uid,
                               allowed=self._describe(spec))
             if reach is not None and here is not None and distance(here, CELLS[t["pos"]]) > reach:
@@ -375,7 +389,8 @@ class Turn:
     def do_summon(self, a: dict[str, Any]) -> None:
         card = self._hand_card(a["card"], "summon", "character")
         at = CELLS[a["at"]]
-        spawns = self.board.spawns[self.seat["seat"]]
+        seat = self.active_seat
+        spawns = self.board.spawns[seat["seat"]]
         occupied = {u["pos"] for u in self.s["units"]}
         free = [cell_name(c) for c in spawns if cell_name(c) not in occupied]
         if at not in spawns:
@@ -383,7 +398,7 @@ class Turn:
         if cell_name(at) in occupied:
             raise Illegal("shenjianglu.orders.spawn_taken", "at", cell=a["at"], allowed=", ".join(free) or "-")
         uid = a.get("id")
-        n = self.seat["summoned"] + 1
+        n = seat["summoned"] + 1
         if uid is None:
             while f"{self.player}-{n}" in self.units:
                 n += 1
@@ -391,8 +406,8 @@ class Turn:
         elif uid in self.units:
             raise Illegal("shenjianglu.orders.id_taken", "id", id=uid)
         self._pay(card)
-        self.seat["summoned"] = n
-        u = new_unit(uid, card["name"], self.seat, cell_name(at), self.board.facing[self.seat["seat"]], self.now)
+        seat["summoned"] = n
+        u = new_unit(uid, card["name"], seat, cell_name(at), self.board.facing[seat["seat"]], self.now)
         self.s["units"].append(u)
         self.units[uid] = u
         self.restat(u)
@@ -423,7 +438,7 @@ class Turn:
             u["acted"] = True
             self.emit("skill", unit=u["id"], skill=skill["name"], targets=[t["id"] for t in targets])
             for t in targets:
-                self.apply(skill["effects"], u, t, self.player, "skill")
+                self.apply(skill["effects"], u, t, self.active_player, "skill")
             return
         start = CELLS[u["pos"]]
         dest, path = start, []
@@ -476,13 +491,13 @@ class Turn:
             if self.has(t, "immune") == "spell":
                 self.emit("immune", unit=t["id"], card=card["name"])
                 continue
-            self.apply(card["effects"], None, t, self.player, "spell")
-        self.seat["graveyard"].append(card["name"])
+            self.apply(card["effects"], None, t, self.active_player, "spell")
+        self.active_seat["graveyard"].append(card["name"])
 
     def do_equip(self, a: dict[str, Any]) -> None:
         card = self._hand_card(a["card"], "equip", "equipment")
         u = self._unit(a["unit"], "unit")
-        if not self.related(card["target"], self.player, u, None) or not self.fits(card, u, self.cat):
+        if not self.related(card["target"], self.active_player, u, None) or not self.fits(card, u, self.cat):
             raise Illegal("shenjianglu.orders.bad_target", "unit", unit=u["id"], allowed=self._describe(card))
         self._pay(card)
         old = u["equipment"]

@@ -138,9 +138,14 @@ def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list
         if len(t) > 8:
             _bad(problems, source, "field.range", f"{path}.targets", value=len(t), allowed="1-8")
             t = []
-        out["targets"] = [name_ for j, x in enumerate(t, 1)
-                          if (name_ := _text(x)) is not None or _bad(problems, source, "shenjianglu.field.type",
-                                                                      f"{path}.targets.{j}", **wrong("unit", x))]
+        targets: list[str] = []
+        for j, x in enumerate(t, 1):
+            name_ = _text(x)
+            if name_ is None:
+                _bad(problems, source, "shenjianglu.field.type", f"{path}.targets.{j}", **wrong("unit", x))
+            else:
+                targets.append(name_)
+        out["targets"] = targets
     elif kind == "cast":
         out["targets"] = []
     return out if ok else None

@@ -19,7 +19,7 @@ from gm_tool.rulesets.shenjianglu.view import view
 TEMPLATES = Path(__file__).parent / "templates"
 SIDES = ["red", "green"]
 
-LABELS = {
+LABELS: dict[str, dict[str, Any]] = {
     "zh": {"title": "神将录 · 第 {turn} 回合", "public": "公开战报", "private": "{player} 的私信",
            "board": "棋盘", "units": "场上人物", "kings": "各家状况", "legend_pic": "图：圆点为人物（标签见上表），红队、绿队着色；白圈为你的人物。",
            "legend_text": "文字棋盘：# 空缺，^ 无人的王位，* 无人的出兵点，. 空格；标签见人物表。",
@@ -47,7 +47,7 @@ LABELS = {
 }
 
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "zh": {"how": {"normal": "普通攻击", "counter": "反击", "skill": "技能攻击", "spell": "法术攻击"},
            "facing": {"N": "北", "E": "东", "S": "南", "W": "西"},
            "winner": {"red": "红队", "green": "绿队", "draw": "平局"},

@@ -36,7 +36,8 @@ MIN_DECK, MAX_DECK = 15, 50
 
 class _Check:
     def __init__(self, source: str):
-        self.source, self.problems = source, []
+        self.source = source
+        self.problems: list[Problem] = []
 
     def bad(self, code: str, field: str, **params: Any) -> None:
         self.problems.append(Problem(code, self.source, field, params))
@@ -76,7 +77,7 @@ def load_board(ref: Any, c: _Check) -> dict[str, Any] | None:
     for k, v in (("width", w), ("height", h)):
         if type(v) is not int or not 3 <= v <= 26:
             c.bad("field.range", f"board.{k}", value=v, allowed="3-26")
-    if len(c.problems) > before:
+    if len(c.problems) > before or not isinstance(w, int) or not isinstance(h, int):  # (the last two are reported)
         return None
 
     def cell(v: Any, path: str) -> str | None:
@@ -214,7 +215,7 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
         raise GmError(c.problems)
     chance = Chance(seed, "setup", log)
     decks = cardlib.bundled_decks()
-    seats = []
+    seats: list[dict[str, Any]] = []
     players: set[str] = set()
     for n in range(1, k + 1):
         path = f"seats.{n}"
@@ -267,15 +268,15 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
         seats.append({"seat": n, "player": player, "team": team_of(n), "king": king_name, "mana": rules["mana"],
                       "draw": rules["draw"], "hand": hand, "hand_count": 0, "deck_count": 0, "deck": order + rest,
                       "graveyard": grave, "out": False, "summoned": 0})
-    if c.problems:
+    if c.problems or board is None:  # no board is a problem reported above
         raise GmError(c.problems)
     state: dict[str, Any] = {"ruleset": "shenjianglu", "name": str(scenario.get("name", "")), "turn": 0,
                              "next": None, "winner": None, "board": board, "rules": rules, "catalogue": extra,
                              "seats": seats, "units": []}
     by_player = {s["player"]: s for s in seats}
     for seat in seats:
-        n = str(seat["seat"])
-        state["units"].append(new_unit(f"K{n}", seat["king"], seat, board["thrones"][n], board["facing"][n], 0, True))
+        no = str(seat["seat"])
+        state["units"].append(new_unit(f"K{no}", seat["king"], seat, board["thrones"][no], board["facing"][no], 0, True))
     _set_pieces(state, scenario.get("units") or [], by_player, cat, c)
     if c.problems:
         raise GmError(c.problems)
@@ -313,11 +314,13 @@ def _set_pieces(state: dict[str, Any], raw: Any, by_player: dict[str, Any], cat:
             if uid in units:
                 c.bad("field.duplicate", f"{path}.id", value=uid)
                 continue
-            card = cat.get(data.get("card")) if isinstance(data.get("card"), str) else None
+            card_name = data.get("card")
+            card = cat.get(card_name) if isinstance(card_name, str) else None
             if card is None or card["type"] != "character" or card.get("role") == "king":
                 c.bad("shenjianglu.scenario.unknown_card", f"{path}.card", card=data.get("card"))
                 continue
-            seat = by_player.get(data.get("owner")) if isinstance(data.get("owner"), str) else None
+            owner = data.get("owner")
+            seat = by_player.get(owner) if isinstance(owner, str) else None
             if seat is None:
                 c.bad("player.unknown", f"{path}.owner", player=data.get("owner"), allowed=", ".join(by_player))
                 continue

@@ -48,7 +48,7 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
 def hints(state: dict[str, Any], L: dict[str, str]) -> list[str]:
     t = Turn(clone(state), EventLog())
     none = L["none"]
-    seat = t.seat
+    seat = t.active_seat
     out = [L["rules"], L["mana"].format(mana=t.mana),
            L["hand"].format(cards="、".join(f"{c}({t.cat[c]['cost']})" for c in seat["hand"]) or none)]
     spawns = free_spawns(t)
