@@ -9,7 +9,6 @@ Rulings C28-C31 and P8 in docs/rulings/grail_war.md.
 
 from __future__ import annotations
 
-from gm_tool.core.events import EventLog
 from gm_tool.core.render import MARKUPS
 from gm_tool.rulesets.grail_war.narrate import Teller, story
 from tests.conftest import grail_posts
