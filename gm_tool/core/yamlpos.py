@@ -8,6 +8,12 @@ A path that does not exist in the text (a missing key) points at the deepest par
 >>> text = "map:\\n  rows:\\n    - '...'\\n    - '..'\\ncharacters:\\n  - {id: a, class: NINJA}\\n"
 >>> line_of(text, "map.rows[1]"), line_of(text, "characters[0].class"), line_of(text, "map.width")
 (4, 6, 1)
+
+A key that holds dots itself (a sheet copying a rule document's numbering, ``2.1.x: y``) is
+found as written:
+
+>>> line_of("a: 1\\n2.1.x: y\\n", "2.1.x"), line_of("a:\\n  1.1b: 2\\n", "a.1.1b.c")
+(2, 2)
 """
 
 from __future__ import annotations
@@ -64,7 +70,12 @@ def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, tup
     node: yaml.Node = root
     line = root.start_mark.line + 1
     index = {} if index is None else index
-    for token in parse_path(field):
+    tokens = list(_TOKEN.finditer(field))
+    skip = 0
+    for at, match in enumerate(tokens):
+        if at < skip:
+            continue
+        token: str | int = int(match.group(1)) if match.group(1) is not None else match.group(2)
         nxt: yaml.Node | None = None
         if isinstance(token, int) and isinstance(node, yaml.SequenceNode):
             if 0 <= token < len(node.value):
@@ -82,6 +93,14 @@ def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, tup
                     key, nxt = keys[name]
                     line = key.start_mark.line + 1
                     break
+            else:  # a key with dots in it: the longest run of the following names that is one
+                for end in range(len(tokens) - 1, at, -1):
+                    name = field[match.start():tokens[end].end()]
+                    if "[" not in name and name in keys:
+                        key, nxt = keys[name]
+                        line = key.start_mark.line + 1
+                        skip = end + 1
+                        break
         if nxt is None:
             break
         node = nxt

@@ -7,6 +7,7 @@ choices that turn impossible during resolution are skipped and logged there.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,22 +16,32 @@ from gm_tool.core.grid import Cell
 from gm_tool.core.schema import Validator
 from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war import cards
+from gm_tool.rulesets.grail_war.hands import Ref, pick
 from gm_tool.rulesets.grail_war.model import Character, Game
 
-# canonical key -> accepted spellings (the canonical English key is always accepted)
+# canonical key -> accepted spellings (the canonical English key is always accepted); the seed's
+# headings (l.61, l.69-87, l.107, l.119-154) are among them, and a key may carry the seed's
+# numbering ("1.1是否使用角色技能", "8.本回合移动"): see _plain
 _KEY_ALIASES: dict[str, tuple[str, ...]] = {
     "turn": ("回合",), "player": ("玩家",), "character": ("角色",),
-    "keep": ("保留", "弃牌保留", "手牌保留"), "skill": ("技能", "角色技能", "是否使用角色技能"),
-    "target_priority": ("目标优先", "优先目标"), "strike_order": ("出杀顺序",), "dodge_order": ("出闪顺序",),
-    "use_curse": ("咒", "使用咒", "是否使用咒"), "gem": ("宝石",), "magic": ("魔术牌",),
-    "equipment": ("装备", "装备牌选择"), "move": ("移动",),
+    "keep": ("保留", "弃牌保留", "手牌保留", "上回合弃牌保留", "本回合弃牌保留的优先度", "弃牌保留的优先度",
+             "本回合弃牌保留的优先度（下回合战术选项之前填写）"),
+    "skill": ("技能", "角色技能", "是否使用角色技能", "本回合是否使用角色技能"),
+    "target_priority": ("目标优先", "优先目标"),
+    "strike_order": ("出杀顺序", "请排列顺序出杀顺序"), "dodge_order": ("出闪顺序", "请排列顺序出闪顺序"),
+    "use_curse": ("咒", "使用咒", "是否使用咒", "本回合是否用咒", "是否用咒"),
+    "gem": ("宝石", "是否用宝石", "是否用宝石?对谁?", "是否将宝石自用，亦或是救队友优先"),
+    "magic": ("魔术牌", "是否使用魔术牌", "魔术牌大类选择"),
+    "equipment": ("装备", "装备牌选择"),
+    "move": ("移动", "本回合移动", "本回合移动，是否发动介职特效", "本回合移动，是否发动介职特效移动的具体地点，地图坐标"),
 }
 _SKILL_KEYS = {"use": ("使用", "是否使用"), "discard": ("丢弃", "弃牌"), "name": ("名称", "技能名")}
-_STRIKE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量"), "via": ("经由", "转换", "发动")}
-_DODGE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量"), "via": ("经由", "转换", "发动")}
+_STRIKE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量", "出杀的张数"), "via": ("经由", "转换", "发动")}
+_DODGE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量", "出闪的张数"), "via": ("经由", "转换", "发动")}
 _MAGIC_KEYS = {"use": ("使用", "是否使用"), "zone_priority": ("区域优先", "优先区域"), "hand_size": ("手牌数", "手牌")}
-_EQUIP_KEYS = {"use": ("使用", "发动"), "zones": ("区域", "优先")}
-_MOVE_KEYS = {"to": ("目的地", "到", "坐标"), "via": ("途经", "经过"), "special": ("特殊", "介职特效", "特效")}
+_EQUIP_KEYS = {"use": ("使用", "发动", "是否发动"), "zones": ("区域", "优先", "弃掉该角色牌的种类和优先度排序")}
+_MOVE_KEYS = {"to": ("目的地", "到", "坐标", "地图坐标", "到达地图坐标"), "via": ("途经", "经过"),
+              "special": ("特殊", "介职特效", "特效")}
 
 
 def _keys(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
@@ -42,8 +53,8 @@ KEYS, SKILL_KEYS, STRIKE_KEYS, DODGE_KEYS, MAGIC_KEYS, EQUIP_KEYS, MOVE_KEYS = m
 yamlpos.register_aliases(KEYS, SKILL_KEYS, STRIKE_KEYS, DODGE_KEYS, MAGIC_KEYS, EQUIP_KEYS, MOVE_KEYS)
 
 NONE = "none"
-TARGET_PRIORITY = {"more_hp": "more_hp", "血多的优先": "more_hp", "血多": "more_hp",
-                   "more_cards": "more_cards", "牌多的优先": "more_cards", "牌多": "more_cards"}
+TARGET_PRIORITY = {"more_hp": "more_hp", "血多的优先": "more_hp", "血多": "more_hp", "血多的角色": "more_hp",
+                   "more_cards": "more_cards", "牌多的优先": "more_cards", "牌多": "more_cards", "牌多的角色": "more_cards"}
 STRIKE_AGAINST = {"enemy": "enemy", "对敌人出杀": "enemy", "敌人": "enemy",
                   "skill": "skill", "对技能出杀": "skill", "技能": "skill",
                   "magic": "magic", "对魔术牌出杀": "magic", "魔术牌": "magic",
@@ -52,18 +63,151 @@ DODGE_AGAINST = {"strike": "strike", "对杀出闪": "strike", "杀": "strike",
                  "skill": "skill", "对技能出闪": "skill", "技能": "skill",
                  "magic": "magic", "对魔术牌出闪": "magic", "魔术牌": "magic",
                  NONE: NONE, "不出闪": NONE}
-GEM = {"self_first": "self_first", "自用": "self_first", "自己优先": "self_first",
+GEM = {"self_first": "self_first", "自用": "self_first", "自己优先": "self_first", "宝石自用": "self_first",
+       "用 自用": "self_first",
        "ally_first": "ally_first", "救队友优先": "ally_first", "队友优先": "ally_first", "对队友优先": "ally_first",
-       "never": "never", "不用": "never", "不使用": "never"}
+       "用 对队友优先": "ally_first", "用 救队友优先": "ally_first",
+       "never": "never", "不用": "never", "不使用": "never", "不用宝石": "never", "不使用宝石": "never"}
 ZONES = {"weapon": "weapon", "武器": "weapon", "armor": "armor", "防具": "armor",
          "hand": "hand", "手牌": "hand", "equipment": "equipment", "装备区": "equipment", "装备": "equipment"}
 MAGIC_ZONES = {k: x for k, x in ZONES.items() if x != "equipment"}
-HAND_SIZE = {"more": "more", "手牌多": "more", "多": "more", "fewer": "fewer", "手牌少": "fewer", "少": "fewer"}
+HAND_SIZE = {"more": "more", "手牌多": "more", "多": "more", "手牌多的": "more", "手牌多的优先": "more",
+             "fewer": "fewer", "手牌少": "fewer", "少": "fewer", "手牌少的": "fewer", "手牌少的优先": "fewer"}
 SPECIAL = {"teleport": "teleport", "瞬移": "teleport", "传送": "teleport", "瞬间转移": "teleport", "瞬间移动": "teleport",
            "climb": "climb", "攀登": "climb", "攀爬": "climb", "jump": "jump", "跳跃": "jump",
            "cross": "cross", "渡河": "cross", "destroy": "destroy", "破坏": "destroy", "破坏据点": "destroy"}
 BOOL = {True: True, False: False, "yes": True, "no": False, "是": True, "否": False,
         "使用": True, "不使用": False, "发动": True, "不发动": False, "用": True, "不用": False}
+# the seed's answers that name what they answer (l.139 "不使用咒", l.143 "不使用魔术牌。")
+CURSE = {**BOOL, "使用咒": True, "不使用咒": False, "用咒": True, "不用咒": False}
+MAGIC_USE = {**BOOL, "使用魔术牌": True, "不使用魔术牌": False}
+SKILL_USE = {**BOOL, "使用角色技能": True, "不使用角色技能": False}
+# the seed's short names of the converting equipment (l.133 "发动外典 将杀转换成闪")
+CONVERTER_NAMES = {"外典": "正式外典", "佩耳修斯": "佩耳修斯之剑"}
+
+_FULL_DIGITS = str.maketrans({chr(0xFF10 + i): str(i) for i in range(10)} | {"．": ".", "。": "."})
+_NUMBERING = re.compile(r"^\s*\d+(?:\s*\.\s*\d+)*\s*[.、:)）]?\s*")
+_PUNCT = re.compile(r"[\s,，、。.?？!！:：;；()（）【】\"'“”‘’]+")
+
+
+def _plain(text: str) -> str:
+    """A key or value as the seed writes it, for comparison: without the numbering it may carry
+    (``2.1.``, ``1.1``, ``０．``), spaces and punctuation."""
+    t = text.translate(_FULL_DIGITS)
+    return _PUNCT.sub("", _NUMBERING.sub("", t, count=1))
+
+
+_PLAIN_CACHE: dict[int, tuple[dict[Any, Any], dict[str, Any]]] = {}
+
+
+def _plain_table(table: dict[Any, Any]) -> dict[str, Any]:
+    """``table`` keyed by the plain form of each of its text keys (built once per table)."""
+    cached = _PLAIN_CACHE.get(id(table))
+    if cached is not None and cached[0] is table:
+        return cached[1]
+    out: dict[str, Any] = {}
+    for alias, canon in table.items():
+        if isinstance(alias, str):
+            out.setdefault(_plain(alias), canon)
+    if len(_PLAIN_CACHE) < 256:
+        _PLAIN_CACHE[id(table)] = (table, out)
+    return out
+
+
+def _lookup(table: dict[Any, Any], value: Any) -> Any:
+    """``table[value]``, else by the plain form of a text value; None when neither."""
+    try:
+        hit = table.get(value.strip() if isinstance(value, str) else value)
+    except TypeError:
+        return None
+    if hit is None and isinstance(value, str):
+        hit = _plain_table(table).get(_plain(value))
+    return hit
+
+
+def _is_chinese(text: str) -> bool:
+    return any(ord(ch) > 0x2E7F for ch in text)
+
+
+_SHOWN = 8  # longer aliases (the seed's whole headings) are accepted but not listed
+
+
+def allowed_zh(table: dict[Any, Any]) -> str:
+    """What a table accepts, for a Chinese message: each canonical value with the seed's words
+    for it (``自用/自己优先（self_first）``), in the table's order."""
+    words: dict[Any, list[str]] = {}
+    for alias, canon in table.items():
+        words.setdefault(canon, [])
+        if isinstance(alias, str) and _is_chinese(alias) and len(alias) <= _SHOWN and alias not in words[canon]:
+            words[canon].append(alias)
+    shown = {True: "true", False: "false"}
+    return "、".join(f"{'/'.join(ws)}（{shown.get(c, c)}）" if ws else str(shown.get(c, c)) for c, ws in words.items())
+
+
+register({
+    "grail_war.sheet.unknown_key": {"zh": "未知的键；可写：{allowed_zh}", "en": "unknown key; allowed: {allowed}"},
+    "grail_war.sheet.choice": {"zh": "值 {value!r} 不在允许范围内；可写：{allowed_zh}",
+                               "en": "value {value!r} is not allowed; allowed: {allowed}"},
+    "grail_war.sheet.value_key": {"zh": "「{key}」是 {what} 的写法，但本表也写了 {what}：只写一处",
+                                  "en": "{key!r} stands for {what}, which the sheet also gives: write it once"},
+    "grail_war.sheet.value_key_value": {"zh": "「{key}」后面应为空或 是/否（列表的一项还可写张数）；实为 {value!r}",
+                                        "en": "{key!r} takes nothing, yes/no, or (for a list line) a count; got {value!r}"},
+    "grail_war.sheet.entry_text": {"zh": "无法理解 {value!r}：一项写 {allowed_zh} 之一，可加转换用的装备（如 发动外典）；"
+                                         "装备效果（如 万华杖 的区域）写在 装备 下",
+                                   "en": "cannot read {value!r}: a line is one of {allowed}, optionally with a converting "
+                                         "equipment (发动外典); equipment effects (万华杖's zones) go under equipment"},
+    "grail_war.card_not_in_hand": {"zh": "手牌中没有 {value}；手牌：{hand}", "en": "{value} is not in the hand; the hand holds: {hand}"},
+    "grail_war.orders.dead": {"zh": "角色 {character} 已阵亡，不能再下指令；可指挥的角色：{allowed}",
+                              "en": "character {character} is dead and takes no orders; characters to direct: {allowed}"},
+    "grail_war.orders.all_dead": {"zh": "玩家 {player} 的角色（{character}）都已阵亡：不必再交指令，本表不会被采用",
+                                  "en": "every character of player {player} ({character}) is dead: no sheet is due, none is taken"},
+})
+
+
+class SheetValidator(Validator):
+    """The schema helpers for a sheet: keys and values also read in their plain form (the
+    seed's numbering and punctuation left out), and what is allowed told in the seed's words
+    for a Chinese reader (the English codes for an English one)."""
+
+    def __init__(self, source: str, lang: str = "zh") -> None:
+        super().__init__(source, lang)
+        self.written: dict[str, str] = {}  # field -> the key as the sheet wrote it, where it differs
+
+    def rewrite(self, field: str) -> str:
+        """``field`` with its parts named as the sheet wrote them (``1.1是否使用角色技能.use``), so
+        its line can be found in the text (ruling G8)."""
+        for made in sorted(self.written, key=len, reverse=True):
+            if field == made or field.startswith((made + ".", made + "[")):
+                return self.written[made] + field[len(made):]
+        return field
+
+    def unknown_keys(self, data: dict[str, Any], allowed: dict[str, str], path: str = "") -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        plain = _plain_table(allowed)
+        for key, value in data.items():
+            name = allowed.get(key) if isinstance(key, str) else None
+            if name is None and isinstance(key, str):
+                name = plain.get(_plain(key))
+                if name is not None:
+                    self.written[f"{path}{name}"] = self.rewrite(f"{path}{key}")
+            if name is None:
+                self.add("grail_war.sheet.unknown_key", f"{path}{key}", allowed=", ".join(sorted(set(allowed.values()))),
+                         allowed_zh=allowed_zh(allowed))
+            elif name in out:
+                self.add("field.duplicate", f"{path}{key}", value=key)
+            else:
+                out[name] = value
+        return out
+
+    def choice(self, data: dict[str, Any], key: str, options: dict[Any, Any], path: str, default: Any = None) -> Any:
+        if key not in data or data[key] is None:
+            return default
+        hit = _lookup(options, data[key])
+        if hit is None:
+            self.add("grail_war.sheet.choice", path, value=data[key],
+                     allowed=", ".join(sorted({str(v) for v in options.values()})), allowed_zh=allowed_zh(options))
+            return default
+        return hit
 
 
 @dataclass(slots=True)
@@ -87,8 +231,10 @@ class Orders:
     turn: int
     character: str
     keep: list[str] | None = None
+    keep_refs: list[Ref] | None = None  # the keep list as written: (name, suit, rank), suit and rank None for a bare name
     skill_use: bool = True
     skill_discard: list[str] = field(default_factory=list)
+    skill_discard_refs: list[Ref] = field(default_factory=list)  # likewise for skill_discard
     skill_name: str | None = None     # which skill, when the sheet names one
     target_priority: str = "more_hp"
     strike_order: list[Entry] = field(default_factory=lambda: [Entry("enemy"), Entry("magic")])
@@ -102,6 +248,12 @@ class Orders:
     move_to: Cell | None = None
     move_via: list[Cell] = field(default_factory=list)
     move_special: str | None = None
+
+    def discard_refs(self) -> list[Ref]:
+        """The skill's discards as (name, suit, rank): as written, or by name only."""
+        if len(self.skill_discard_refs) == len(self.skill_discard):
+            return list(self.skill_discard_refs)
+        return [(name, None, None) for name in self.skill_discard]
 
 
 def _canon(v: Validator, data: dict[str, Any], allowed: dict[str, str], path: str = "") -> dict[str, Any]:
@@ -126,26 +278,73 @@ def _bool(v: Validator, data: dict[str, Any], key: str, path: str, default: bool
     return v.choice(data, key, BOOL, path, default)
 
 
-def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold: bool = True) -> list[str]:
+def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold: bool = True) -> tuple[list[str], list[Ref]]:
+    """The cards a list names, as (names, refs); one text may name several (``【闪】♦4【杀】``,
+    ``闪 ♦4, 杀``). A card named with its suit and rank is that card of the hand (ruling G10);
+    each card named must be held, once."""
     if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raw = [raw]
-    held: dict[str, int] = {}
-    for c in char.hand:
-        held[c.name] = held.get(c.name, 0) + 1
-    named: list[str] = []
-    counts: dict[str, int] = {}
-    for i, item in enumerate(raw):
-        card = cards.read(v, item, f"{path}[{i}]")
-        if card is None:
-            continue
-        canon = card[0]
-        named.append(canon)
-        counts[canon] = counts.get(canon, 0) + 1
-        if must_hold and counts[canon] > held.get(canon, 0):
-            v.add("grail.not_held", f"{path}[{i}]", value=canon, held=held.get(canon, 0))
-    return named
+        return [], []
+    items = raw if isinstance(raw, list) else [raw]
+    if len(items) == 1 and isinstance(items[0], str) and not isinstance(raw, list):
+        items = cards.split_text(items[0])
+    refs: list[Ref] = []
+    where: list[str] = []
+    for i, item in enumerate(items):
+        p = f"{path}[{i}]" if isinstance(raw, list) else path
+        parts = cards.split_text(item) if isinstance(item, str) and isinstance(raw, list) else [item]
+        for part in parts if len(parts) > 1 else [item]:  # 【闪】【杀】 in one line of the list
+            card = cards.read(v, part, p)
+            if card is not None:
+                refs.append(card)
+                where.append(p)
+    named = [ref[0] for ref in refs]
+    if must_hold:
+        hand = "、".join(c.label for c in char.hand) or "—"
+        for ref, card, p in zip(refs, pick(char.hand, refs), where):
+            if card is not None:
+                continue
+            if ref[1] is not None or ref[2] is not None:
+                v.add("grail_war.card_not_in_hand", p, value=cards.label(*ref), hand=hand)
+            else:
+                v.add("grail.not_held", p, value=ref[0], held=sum(1 for c in char.hand if c.name == ref[0]), hand=hand)
+    return named, refs
+
+
+# words a 出杀 / 出闪 line may carry besides what it answers and the converting equipment
+# (seed l.133 "2.发动外典 将杀转换成闪 对魔术牌出闪")
+_FILLER = re.compile("将杀转换成闪|将闪转换成杀|转换成闪|转换成杀|转换|发动|用|以")
+
+
+def _entry_text(v: Validator, text: str, against: dict[str, str], path: str) -> dict[str, Any] | None:
+    """A list line written as one text, the way the seed writes it (``2.1.对敌人出杀``,
+    ``发动外典 将杀转换成闪 对魔术牌出闪``): ``{against, via}``; None after reporting."""
+    hit = _lookup(against, text)
+    if hit is not None:
+        return {"against": text}
+    plain = _plain(text)
+    words = sorted((w for w in against if w.endswith(("出杀", "出闪"))), key=len, reverse=True)
+    said = next((w for w in words if w in plain), None)
+    rest = plain.replace(said, "", 1) if said else plain
+    names = sorted([*CONVERTER_NAMES, *CONVERTERS["strike_order"]], key=len, reverse=True)
+    via = next((n for n in names if n in rest), None)
+    rest = _FILLER.sub("", rest.replace(via, "", 1) if via else rest)
+    if said is None or rest:
+        v.add("grail_war.sheet.entry_text", path, value=text, allowed=", ".join(sorted(set(against.values()))),
+              allowed_zh="、".join(w for w in against if w.endswith(("出杀", "出闪"))))
+        return None
+    entry: dict[str, Any] = {"against": said}
+    if via is not None:
+        entry["via"] = CONVERTER_NAMES.get(via, via)
+    return entry
+
+
+def _converter(value: Any) -> str | None:
+    """The equipment a ``via`` names: a card's name, or the seed's short name (外典)."""
+    if not isinstance(value, str):
+        return None
+    text = _plain(value)
+    text = text[2:] if text.startswith("发动") else text
+    return cards.canonical(text) or CONVERTER_NAMES.get(text) or cards.canonical(value)
 
 
 def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: dict[str, str],
@@ -159,10 +358,17 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
     for i, item in enumerate(raw):
         p = f"{path}[{i}]"
         if isinstance(item, str):
-            item = {"against": item}
+            item = _entry_text(v, item, against, p)
+            if item is None:
+                continue
         if not v.typed(item, dict, p):
             continue
         item = _canon(v, item, keys, f"{p}.")
+        if isinstance(item.get("against"), str) and _lookup(against, item["against"]) is None:
+            entry = _entry_text(v, item["against"], against, f"{p}.against")
+            if entry is None:
+                continue
+            item = {**item, **entry} if "via" not in item else {**item, "against": entry["against"]}
         what = v.choice(item, "against", against, f"{p}.against")
         if what is None:
             if "against" not in item:
@@ -171,7 +377,7 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
         count = v.integer(item, "count", f"{p}.count", 1, 99)
         via = None
         if with_via and item.get("via") is not None:
-            via = cards.canonical(item["via"]) if isinstance(item["via"], str) else None
+            via = _converter(item["via"])
             if via is None:
                 v.add("grail.unknown_card", f"{p}.via", value=item["via"])
             elif not char.equipped(via):
@@ -219,19 +425,100 @@ def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character
 
 
 def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> Orders:
-    v = Validator(source, lang)
+    v = SheetValidator(source, lang)
+    sheet, moved = _value_keys(v, sheet)
     data = _canon(v, sheet, KEYS)
     char = _character(v, game, data)
     o = Orders(player=data["player"], turn=game.turn + 1, character=char.id)
     for step in STEPS:
         step(v, game, data, char, o)
+    v.written.update(moved)
+    for problem in v.problems:  # told at the key as the sheet wrote it
+        if problem.field is not None:
+            problem.field = v.rewrite(problem.field)
     v.raise_if_any()
     return o
 
 
+# a key that is one of the seed's answers (l.129-143 "2.1.对敌人出杀", "1.2血多的优先", "不使用咒"):
+# plain text -> (the key it belongs to, what it says there)
+_VALUE_KEYS: dict[str, tuple[str, Any]] = {
+    **{_plain(w): ("strike_order", w) for w in STRIKE_AGAINST if w.endswith("出杀")},
+    **{_plain(w): ("dodge_order", w) for w in DODGE_AGAINST if w.endswith("出闪")},
+    **{_plain(w): ("target_priority", w) for w in TARGET_PRIORITY if _is_chinese(w) and len(w) > 2},
+    **{_plain(w): ("use_curse", x) for w, x in CURSE.items() if isinstance(w, str) and "咒" in w},
+    **{_plain(w): ("magic", x) for w, x in MAGIC_USE.items() if isinstance(w, str) and "魔术牌" in w},
+}
+_LINE_WORDS = sorted((w for w in (*STRIKE_AGAINST, *DODGE_AGAINST) if w.endswith(("出杀", "出闪"))), key=len, reverse=True)
+_WHAT = {"strike_order": "出杀顺序", "dodge_order": "出闪顺序", "target_priority": "目标优先", "use_curse": "咒", "magic": "魔术牌"}
+
+
+def _value_key(key: str) -> tuple[str, Any] | None:
+    """What an answer-key stands for: the seed's answer as the key, or a list line that carries
+    more (``2.发动外典 将杀转换成闪 对魔术牌出闪``), then the whole key is the line."""
+    plain = _plain(key)
+    hit = _VALUE_KEYS.get(plain)
+    if hit is None:
+        said = next((w for w in _LINE_WORDS if w in plain), None)
+        if said is not None:
+            hit = ("strike_order" if said in STRIKE_AGAINST else "dodge_order", key)
+    return hit
+
+
+def _value_keys(v: Validator, sheet: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The sheet with its answer-keys (``2.1.对敌人出杀: ``, ``不使用咒: ``) folded into the keys
+    they answer, in the order written, and ``{field made: the key as written}`` so a problem is
+    told at the line the player wrote (ruling G8). A key that is a key is left alone."""
+    plain_keys = _plain_table(KEYS)
+    found = [(k, hit) for k in sheet if isinstance(k, str) and k not in KEYS and _plain(k) not in plain_keys
+             for hit in [_value_key(k)] if hit is not None]
+    if not found:
+        return sheet, {}
+    out = {k: x for k, x in sheet.items() if k not in {key for key, _ in found}}
+    given = {KEYS.get(k) or plain_keys.get(_plain(k)) for k in out if isinstance(k, str)}
+    moved: dict[str, str] = {}
+    for key, (canon, said) in found:
+        value = sheet[key]
+        if canon in given:
+            v.add("grail_war.sheet.value_key", key, key=key, what=_WHAT[canon] if v.lang == "zh" else canon)
+            continue
+        yes = _lookup(BOOL, value) if isinstance(value, (str, bool)) else None
+        if canon in ("strike_order", "dodge_order"):
+            if yes is False:
+                continue
+            if isinstance(value, bool) or value is None or yes is True:
+                entry: Any = said
+            elif isinstance(value, int):
+                entry = {"against": said, "count": value}
+            elif isinstance(value, dict):
+                entry = {"against": said, **value}
+            elif isinstance(value, str):
+                entry = f"{said} {value}"
+            else:
+                v.add("grail_war.sheet.value_key_value", key, key=key, value=value)
+                continue
+            moved[f"{canon}[{len(out.setdefault(canon, []))}]"] = key
+            out[canon].append(entry)
+            continue
+        if value is not None and yes is None:
+            v.add("grail_war.sheet.value_key_value", key, key=key, value=value)
+            continue
+        moved[canon] = key
+        if canon == "target_priority":
+            if yes is not False:
+                out[canon] = said
+        elif canon == "magic":
+            out[canon] = {"use": said if yes is not False else not said}
+        else:
+            out[canon] = said if yes is not False else not said
+        given.add(canon)
+    return out, moved
+
+
 def _character(v: Validator, game: Game, data: dict[str, Any]) -> Character:
     """``turn``, ``player`` and ``character``: whose sheet this is, for which turn (stops at
-    the first of these problems that leaves nothing to check the rest against)."""
+    the first of these problems that leaves nothing to check the rest against). A dead
+    character takes no orders (ruling G9)."""
     missing = [key for key in ("turn", "player") if key not in data]
     for key in missing:
         v.add("field.required", key)
@@ -245,12 +532,24 @@ def _character(v: Validator, game: Game, data: dict[str, Any]) -> Character:
     turn = v.integer(data, "turn", "turn")
     if turn is not None and turn != game.turn + 1:
         v.add("orders.turn", "turn", got=turn, expected=game.turn + 1)
-    cid = data.get("character", next((c.id for c in mine if c.alive), mine[0].id))
-    char = next((c for c in mine if c.id == cid), None)
+    living = [c for c in mine if c.alive]
+    cid = data.get("character", (living or mine)[0].id)
+    words = cid.split() if isinstance(cid, str) else []  # the seed's "角色:阿尔托利亚 CASTER 当前4血"
+    char = next((c for c in mine if cid in (c.id, c.name)), None) or \
+        next((c for c in mine if words and words[0] in (c.id, c.name)), None)
     if char is None:
         v.add("field.choice", "character", value=cid, allowed=", ".join(c.id for c in mine))
         v.raise_if_any()
     assert char is not None
+    if not char.alive:
+        names = "、".join(c.name for c in mine if not c.alive)
+        if living:
+            v.add("grail_war.orders.dead", "character", character=char.name,
+                  allowed=", ".join(f"{c.id}（{c.name}）" for c in living))
+        else:
+            v.add("grail_war.orders.all_dead", "character" if "character" in data else "player", player=player,
+                  character=names)
+        v.raise_if_any()
     return char
 
 
@@ -269,7 +568,10 @@ def _section(v: Validator, raw: Any, keys: dict[str, str], path: str, short: str
 
 
 def _zone_list(v: Validator, raw: Any, table: dict[str, str], path: str) -> list[str] | None:
-    """A list of zones, each read through ``table``; None when absent or not a list."""
+    """A list of zones, each read through ``table`` (or one text naming them in order, as the
+    seed's l.146 "装备区，手牌"); None when absent or not a list."""
+    if isinstance(raw, str):
+        raw = [w for w in re.split(r"[\s,，、;；/]+", raw) if w]
     if raw is None or not v.typed(raw, list, path):
         return None
     picked = (v.choice({"z": z}, "z", table, f"{path}[{i}]") for i, z in enumerate(raw))
@@ -279,16 +581,21 @@ def _zone_list(v: Validator, raw: Any, table: dict[str, str], path: str) -> list
 def _keep(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
     """``keep``: the hand cards to keep first when discarding."""
     if "keep" in data and data["keep"] is not None:
-        o.keep = _card_list(v, data["keep"], "keep", char)
+        o.keep, o.keep_refs = _card_list(v, data["keep"], "keep", char)
 
 
 def _skill(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
-    """``skill``: whether to use skills, which one, and the cards it discards."""
-    skill = _section(v, data.get("skill"), SKILL_KEYS, "skill")
+    """``skill``: whether to use skills, which one, and the cards it discards (also as the seed
+    writes it on one line, l.129 "是 丢弃 万法破尽 王之财宝")."""
+    raw = data.get("skill")
+    if isinstance(raw, str) and "丢弃" in raw:
+        use, _, discard = raw.partition("丢弃")
+        raw = {"use": use.strip() or True, "discard": discard.strip() or None}
+    skill = _section(v, raw, SKILL_KEYS, "skill")
     if skill is None:
         return
-    o.skill_use = _bool(v, skill, "use", "skill.use", True)
-    o.skill_discard = _card_list(v, skill.get("discard"), "skill.discard", char)
+    o.skill_use = v.choice(skill, "use", SKILL_USE, "skill.use", True)
+    o.skill_discard, o.skill_discard_refs = _card_list(v, skill.get("discard"), "skill.discard", char)
     if o.skill_use and not char.skills and "use" in skill:
         v.add("grail.no_skill", "skill.use", character=char.id)
     _check_skill(v, skill, o, char, game.skills)
@@ -307,7 +614,7 @@ def _priorities(v: Validator, game: Game, data: dict[str, Any], char: Character,
 
 def _basic_cards(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
     """``use_curse`` (咒) and ``gem`` (宝石)."""
-    o.use_curse = _bool(v, data, "use_curse", "use_curse", False)
+    o.use_curse = v.choice(data, "use_curse", CURSE, "use_curse", False)
     o.gem = v.choice(data, "gem", GEM, "gem", o.gem)
 
 
@@ -316,7 +623,7 @@ def _magic(v: Validator, game: Game, data: dict[str, Any], char: Character, o: O
     magic = _section(v, data.get("magic"), MAGIC_KEYS, "magic")
     if magic is None:
         return
-    o.magic_use = _bool(v, magic, "use", "magic.use", True)
+    o.magic_use = v.choice(magic, "use", MAGIC_USE, "magic.use", True)
     zones = _zone_list(v, magic.get("zone_priority"), MAGIC_ZONES, "magic.zone_priority")
     if zones is not None:
         o.zone_priority = zones
@@ -330,7 +637,7 @@ def _equipment(v: Validator, game: Game, data: dict[str, Any], char: Character, 
         return
     for name, raw in equipment.items():
         p = f"equipment.{name}"
-        canon = cards.canonical(name) if isinstance(name, str) else None
+        canon = (cards.canonical(name) or cards.canonical(cards.normal_text(name))) if isinstance(name, str) else None
         if canon is None or not cards.is_equipment(canon):
             v.add("grail.unknown_card", p, value=name)
             continue

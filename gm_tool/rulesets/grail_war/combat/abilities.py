@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.deck import Card
+from gm_tool.rulesets.grail_war import cards, hands
 from gm_tool.rulesets.grail_war.combat import cardmoves, damage, respond
 from gm_tool.rulesets.grail_war.combat.fighter import SKILL_PHASE, Ctx, Fighter
 from gm_tool.rulesets.grail_war.combat.skills import Skill
@@ -156,10 +157,10 @@ def discards(f: Fighter, n: int) -> tuple[list[Card], str | None]:
     if not f.o.skill_discard:
         return (f.least_wanted(n) or []), None
     spent: list[Card] = []
-    for name in f.o.skill_discard[:n]:
-        card = next((x for x in f.c.hand if x.name == name and x not in spent), None)
+    refs = f.o.discard_refs()[:n]  # a card named with its suit is that very card (ruling G10)
+    for ref, card in zip(refs, hands.pick(f.c.hand, refs)):
         if card is None:
-            return [], name
+            return [], cards.label(*ref)
         spent.append(card)
     if len(spent) < n:
         extra = f.least_wanted(n - len(spent), ())
