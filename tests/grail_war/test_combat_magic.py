@@ -134,10 +134,11 @@ def test_anniversary_heals_everyone():
     assert r.hp("gawain") == 4 and r.hp("mordred") == 3
 
 
-def test_anniversary_kept_when_own_side_is_full():
-    """l.96: only an enemy is wounded: the card is kept (ruling C8)."""
-    r = fight(A("gawain", "阿宁艾鲁贝的一日"), B("mordred", hp=2))
-    assert r.hand("gawain") == ["阿宁艾鲁贝的一日"] and r.hp("mordred") == 2
+def test_anniversary_kept_when_nobody_is_wounded():
+    """l.96: nobody in the cell is wounded: the card would heal no one and is kept (ruling C8;
+    an enemy alone wounded: see test_rulings_reexamined.py)."""
+    r = fight(A("gawain", "阿宁艾鲁贝的一日"), B("mordred"))
+    assert r.hand("gawain") == ["阿宁艾鲁贝的一日"] and not r.of("magic")
 
 
 def test_wuxie_never_against_anniversary():

@@ -1,4 +1,4 @@
-"""The deck's composition, card by card (issue 14, rulings C1, C2 and C28).
+"""The deck's composition, card by card (issue 14, rulings C1, C2 and C33).
 
 Seed 002 names every card of the game but neither counts them nor gives suits: l.49 "战斗的流程类似
 三国杀" and l.236 "游戏牌可以分为基本牌、魔术牌和装备牌三类" send the reader to the Sanguosha deck, so ruling C1
@@ -181,7 +181,7 @@ def test_equipment_pile_suits_are_the_table():
     assert got == pile
 
 
-# More than one deck (ruling C28) ------------------------------------------------------------------
+# More than one deck (ruling C33) ------------------------------------------------------------------
 import pytest  # noqa: E402
 
 from gm_tool.app import load_scenario  # noqa: E402
@@ -208,7 +208,7 @@ def every_card(game) -> list:
 def test_fuyuki_deals_84_cards_from_two_decks():
     """Seed l.56 "我们PM玩家摸了6张牌" with the bundled fuyuki's 14 servants: the deal takes 84 cards,
     more than half of one deck's 89, so `decks: auto` (the default) plays two copies: 178 cards,
-    every card of deck.yaml twice, ids 1-178 (ruling C28)."""
+    every card of deck.yaml twice, ids 1-178 (ruling C33)."""
     scenario, _ = load_scenario("fuyuki")
     game = build_scenario(scenario, "fuyuki.yaml", "seed")
     cards = every_card(game)
@@ -221,7 +221,7 @@ def test_fuyuki_deals_84_cards_from_two_decks():
 
 
 def test_auto_adds_a_deck_only_past_half():
-    """Ruling C28: 7 characters are dealt 42 cards, under half of 89: one deck; 8 are dealt 48, more
+    """Ruling C33: 7 characters are dealt 42 cards, under half of 89: one deck; 8 are dealt 48, more
     than half: two. The deck of a small game is unchanged (ids 1-89)."""
     seven = build_scenario(crowd(7), "s.yaml", "seed")
     eight = build_scenario(crowd(8), "s.yaml", "seed")
@@ -231,7 +231,7 @@ def test_auto_adds_a_deck_only_past_half():
 
 
 def test_the_gm_chooses_the_number_of_decks():
-    """Ruling C28: `rules.decks: N` plays N copies whatever the deal; `自动` is `auto`."""
+    """Ruling C33: `rules.decks: N` plays N copies whatever the deal; `自动` is `auto`."""
     three = build_scenario(crowd(2, decks=3), "s.yaml", "seed")
     assert three.rules["decks"] == 3 and len(every_card(three)) == 267
     assert Counter(c.name for c in every_card(three))["宝石"] == 24
@@ -241,7 +241,7 @@ def test_the_gm_chooses_the_number_of_decks():
 
 @pytest.mark.parametrize("value", [0, 11, -1, "two", True, 1.5, None])
 def test_a_bad_number_of_decks_is_refused_naming_the_field(value):
-    """Ruling C28: anything but 1-10 or auto is refused at `rules.decks`, with the allowed values."""
+    """Ruling C33: anything but 1-10 or auto is refused at `rules.decks`, with the allowed values."""
     with pytest.raises(GmError) as e:
         build_scenario(crowd(2, decks=value), "s.yaml", "seed", lang="en")
     text = str(e.value)
@@ -249,7 +249,7 @@ def test_a_bad_number_of_decks_is_refused_naming_the_field(value):
 
 
 def test_a_deal_bigger_than_the_decks_is_refused():
-    """Ruling C28: 15 characters are dealt 90 cards; one deck holds 89: refused at `rules.decks`
+    """Ruling C33: 15 characters are dealt 90 cards; one deck holds 89: refused at `rules.decks`
     (before, the deal silently came up short)."""
     with pytest.raises(GmError) as e:
         build_scenario(crowd(15, decks=1), "s.yaml", "seed", lang="en")

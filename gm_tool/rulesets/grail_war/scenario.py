@@ -25,7 +25,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "bridge_vision": 3,       # R6: 7x7
     "teleport_range": 5,      # R4
     "territory_after": None,  # GM option: end on territory share after N turns (None: off)
-    "decks": "auto",          # GM option: copies of the draw deck, 1-10 or auto (ruling C28)
+    "decks": "auto",          # GM option: copies of the draw deck, 1-10 or auto (ruling C33)
 }
 
 TOP_KEYS = {k: k for k in ("ruleset", "name", "title", "description", "sides", "map", "rules", "characters", "deck",
@@ -42,7 +42,7 @@ MAX_CELLS = 40_000            # e.g. 200 x 200
 MAX_CHARACTERS = 200
 MAX_CHARACTER_CELLS = 1_000_000  # characters x cells: 200 on 70 x 70, 25 on 200 x 200
 MAX_RULE = 9_999
-# Copies of the draw deck (ruling C28): card ids run 1 .. 89 x MAX_DECKS, below the equipment's.
+# Copies of the draw deck (ruling C33): card ids run 1 .. 89 x MAX_DECKS, below the equipment's.
 MAX_DECKS = 10
 AUTO = ("auto", "自动")
 
@@ -156,7 +156,7 @@ def _rules(v: Validator, raw: Any) -> dict[str, Any]:
 
 
 def _decks(v: Validator, rules: dict[str, Any], raw: Any) -> int:
-    """How many copies of the draw deck the game is played with (ruling C28): ``rules.decks``, or
+    """How many copies of the draw deck the game is played with (ruling C33): ``rules.decks``, or
     with ``auto`` the fewest copies whose cards the opening deal (the hands the scenario gives and
     ``initial_hand`` for every other character) takes at most half of. A deal bigger than the
     copies is refused, naming ``rules.decks``."""
@@ -180,7 +180,7 @@ def _decks(v: Validator, rules: dict[str, Any], raw: Any) -> int:
 
 
 def _cards(copies: int = 1) -> tuple[Deck, list[Card]]:
-    """The deck (R8) in its file's order, ``copies`` times (ruling C28: copy k's card i has id
+    """The deck (R8) in its file's order, ``copies`` times (ruling C33: copy k's card i has id
     89k + i), and the equipment pile (R6), one card per equipment."""
     texts = data.load("deck")["cards"]
     deck_cards = [Card(k * len(texts) + i, *parse_card_spec(text))

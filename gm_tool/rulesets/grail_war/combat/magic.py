@@ -135,10 +135,12 @@ def forced_strike(fight: Fight, a: Fighter, b: Fighter) -> bool:
 
 
 def one_day(fight: Fight, f: Fighter, card: Card) -> bool:
-    """阿宁艾鲁贝的一日: everyone in the cell heals 1 (played only when the user's side is hurt)."""
-    if not any(x.c.hp < x.c.max_hp for x in [f, *fight.allies(f)]):
-        return False
+    """阿宁艾鲁贝的一日: everyone in the cell heals 1. Played once anyone there is hurt, an enemy
+    too (seed l.107: drawn magic cards are used by the options; ruling C8); kept only while it
+    would heal nobody."""
     everyone = [x for x in fight.order if x.c.alive]
+    if not any(x.c.hp < x.c.max_hp for x in everyone):
+        return False
     use_card(fight, f, card, everyone)
     for x in everyone:
         damage.heal(fight, x, 1, card.name)
