@@ -80,6 +80,18 @@ def test_c28_conversion_cannot_cover_the_higher_line_either_so_nothing_is_spent(
     assert r.hp("mordred") == 3 and r.of("held_back", character="mordred")
 
 
+def test_c28_of_two_ways_the_one_the_other_list_still_needs_is_kept():
+    """seed l.208 (佩耳修斯之剑, two hand cards as a 杀) and l.222 (正式外典, a 杀 as a 闪): against
+    王之军势 the real 杀 and the sword's pair both answer; the real 杀 is what the 出闪 list's
+    外典 line needs against the enemy's 杀 later, so the pair is played and the 杀 dodges."""
+    r = fight(A("gawain", "王之军势", "杀", sheet={"dodge_order": ["none"]}),
+              B("mordred", "杀", "石化魔眼", "决斗", weapon="佩耳修斯之剑", armor="正式外典", sheet={
+                  "strike_order": [{"against": "magic", "via": "佩耳修斯之剑"}],
+                  "dodge_order": [{"against": "strike", "via": "正式外典"}], **NO_MAGIC}))
+    assert spent(r, "mordred") == [(["决斗", "石化魔眼"], "佩耳修斯之剑"), (["杀"], "正式外典")]
+    assert r.hp("mordred") == 4 and r.hand("mordred") == []
+
+
 # item 2: equipment switched on by the sheet ------------------------------------------------------
 def test_c29_perseus_switched_on_converts_wherever_a_strike_is_needed():
     """seed l.141 "7.装备牌选择，某些装备的效果需要玩家做出选择" and l.208 "当你需要使用（或打出）一张【杀】时":
