@@ -130,6 +130,8 @@ def test_c30_skill_costing_cards_unused_when_the_sheet_does_not_ask():
     assert r.hp("mordred") == 4 and r.hp("medea") == 4
     told = r.of("skill_skipped", character="artoria", reason="not_asked")
     assert told and told[0]["to"] == ["p_artoria"]
+    assert ("**阿尔托利亚** 的技能【湖之选定】未能发动（它要丢弃手牌，而战术选项没有点名它或它要丢弃的牌）。"
+            in private_lines(r, "p_artoria"))
 
 
 def test_c30_skill_costing_cards_used_when_named():
