@@ -56,11 +56,9 @@ class Imported:
 
 
 def _cards(text: str) -> list[str]:
-    """Card names in 【】, else the words of the text that are card names."""
-    named = BRACKETED.findall(text)
-    if not named:
-        named = [w for w in re.split(r"[\s,，、]+", text) if w]
-    return [cards.canonical(n) or n for n in named]
+    """The cards a line names, in 【】 or as words, each with the suit and rank written with it
+    (``【闪】♦4``, ``闪 方片4``: that very card, ruling G10), in the seed's spelling."""
+    return [cards.canonical(n) or n for n in cards.split_text(text.strip()) if n.strip()]
 
 
 class _Reader:

@@ -328,7 +328,10 @@ def _entry_text(v: Validator, text: str, against: dict[str, str], path: str) -> 
     names = sorted([*CONVERTER_NAMES, *CONVERTERS["strike_order"]], key=len, reverse=True)
     via = next((n for n in names if n in rest), None)
     rest = _FILLER.sub("", rest.replace(via, "", 1) if via else rest)
-    if said is None or rest:
+    if said is None:  # not a line at all: what the list allows
+        v.choice({"against": text}, "against", against, path)
+        return None
+    if rest:
         v.add("grail_war.sheet.entry_text", path, value=text, allowed=", ".join(sorted(set(against.values()))),
               allowed_zh="、".join(w for w in against if w.endswith(("出杀", "出闪"))))
         return None
@@ -358,7 +361,7 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
     for i, item in enumerate(raw):
         p = f"{path}[{i}]"
         if isinstance(item, str):
-            item = _entry_text(v, item, against, p)
+            item = _entry_text(v, item, against, f"{p}.against")
             if item is None:
                 continue
         if not v.typed(item, dict, p):

@@ -41,6 +41,8 @@ _TEXT = {
         "equipment_opts": "# 7. 装备：每件装备是否发动，及其可用区域 装备区 | 手牌",
         "character": "# 本表指挥的角色（你有多名角色时每名角色一张表）",
         "none": "无", "weapon": "武器", "armor": "防具",
+        "all_dead": "# 玩家 {player} 的角色{names}已阵亡：不必再交指令（gm check / gm submit 会拒绝为阵亡角色写的指令表）。",
+        "dead": "# 已阵亡（不再听指令）：{names}",
     },
     "en": {
         "head": "# {name} ({cls}), orders for turn {turn}. Player: {player}",
@@ -65,6 +67,8 @@ _TEXT = {
         "equipment_opts": "# 7. Equipment: use each item or not, and from which zones: equipment | hand",
         "character": "# The character these orders are for (one sheet per character when you have several)",
         "none": "none", "weapon": "Weapon", "armor": "Armor",
+        "all_dead": "# Every character of player {player} ({names}) is dead: no sheet is due (gm check / gm submit refuse a sheet for a dead character).",
+        "dead": "# Dead (take no orders): {names}",
     },
 }
 
@@ -119,9 +123,13 @@ def template(state: dict, player: str, lang: str, game: Game | None = None) -> s
     from gm_tool.rulesets.grail_war.posts import equipment_text, skill_texts
 
     game = Game.from_state(state) if game is None else game
+    t = _TEXT[lang]
+    dead = [c for c in game.of_player(player) if not c.alive]
+    names = ("、" if lang == "zh" else ", ").join(f"{c.name}（{c.id}）" if lang == "zh" else f"{c.name} ({c.id})" for c in dead)
+    if dead and len(dead) == len(game.of_player(player)):  # ruling G9: nothing to order
+        return t["all_dead"].format(player=player, names=names) + "\n"
     o = default(game, player)
     char = game.character(o.character)
-    t = _TEXT[lang]
     k = lambda key: _k(lang, key)  # noqa: E731
     v = lambda kind, value: _v(lang, kind, value)  # noqa: E731
     hand = " ".join(c.label for c in char.hand) or t["none"]
@@ -140,6 +148,7 @@ def template(state: dict, player: str, lang: str, game: Game | None = None) -> s
         *[t["skill_text"].format(**sk) for sk in skill_texts(list(char.skills), state.get("skills"), lang)],
         f"{k('turn')}: {o.turn}",
         f"{k('player')}: {player}",
+        *([t["dead"].format(names=names)] if dead else []),
         *([t["character"], f"{k('character')}: {char.id}"] if several else []),
         t["keep"],
         f"{k('keep')}: [{', '.join(c.name for c in char.hand)}]",
