@@ -241,7 +241,7 @@ def write_opening(root: Path) -> list[str]:
     """Write the opening posts under ``reports/turn-000/`` (a step after the campaign is
     published; a campaign is whole without them, and ``gm verify`` checks them when present)."""
     op = open_campaign(root)
-    with _locked(op):
+    with _locked(op, wait=10.0):  # a racing gm new may be holding the lock to see the folder is taken
         files = opening_files(op, op.campaign.load_state(0))
         if files:
             atomic_dir(op.campaign.reports_dir(0), files)
@@ -309,10 +309,10 @@ def _check_player_names(players: list[str], source: str) -> None:
 
 
 @contextlib.contextmanager
-def _locked(op: Open) -> Iterator[None]:
+def _locked(op: Open, wait: float = 0.0) -> Iterator[None]:
     """Hold the campaign lock, after finishing whatever an interrupted command left undone: a
     rollback is completed (its NOTE.json is its journal), uncommitted turn outputs are dropped."""
-    with op.campaign.lock():
+    with op.campaign.lock(wait):
         _recover(op)
         yield
 

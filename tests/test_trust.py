@@ -755,3 +755,26 @@ def test_a_campaign_template_that_fills_the_memory_is_stopped(gm, skirmish, body
     write(skirmish / "templates" / "public.j2", body + "\n")
     r = gm("preview", skirmish, "--lang", "en", code=1)
     assert "templates/public.j2" in r.output and "builds too much text" in r.output, r.output
+
+
+def test_gm_new_opening_posts_wait_for_a_racer_looking_at_the_folder(tmp_path):
+    """A `gm new` that lost the race for a folder takes the campaign lock for an instant to see
+    whether the folder is an abandoned fill; the winner, writing its opening posts just then,
+    used to fail with 'campaign locked' although its campaign was made. It now waits it out."""
+    import fcntl
+    import threading
+
+    from gm_tool import app
+
+    target = tmp_path / "c"
+    app.new_campaign(target, "skirmish", "waiting-racer-0123456789abcdef")
+    opening = sorted(p.name for p in (target / "reports/turn-000").iterdir())
+    assert opening
+    import shutil
+
+    shutil.rmtree(target / "reports/turn-000")
+    fd = os.open(target / ".lock", os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # the racer looking
+    threading.Timer(0.3, os.close, (fd,)).start()
+    app.write_opening(target)
+    assert sorted(p.name for p in (target / "reports/turn-000").iterdir()) == opening

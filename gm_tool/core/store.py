@@ -538,17 +538,16 @@ class Campaign:
 
     # writing -----------------------------------------------------------------------------
     @contextlib.contextmanager
-    def lock(self) -> Iterator[None]:
-        """Exclusive lock on the campaign; a second writer fails at once with a clear message.
-        Before anything is written, a link or another file system's mount point inside the folder
-        is refused (see :meth:`foreign`), so no command fails half-way across it."""
+    def lock(self, wait: float = 0.0) -> Iterator[None]:
+        """Exclusive lock on the campaign; a second writer fails at once with a clear message
+        (or after ``wait`` seconds: `gm new` writing its opening posts waits out the moment
+        another `gm new` racing for the folder holds the lock to look at it). Before anything is
+        written, a link or another file system's mount point inside the folder is refused (see
+        :meth:`foreign`), so no command fails half-way across it."""
         self.root.mkdir(parents=True, exist_ok=True)
         fd = self._open_lock(os.O_RDWR | os.O_CREAT)
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise GmError.one("campaign.locked", file=str(self.root)) from None
+            _flock_wait(fd, fcntl.LOCK_EX, wait, self.root)
             self.refuse_foreign()
             self.sweep()
             yield
