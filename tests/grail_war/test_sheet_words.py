@@ -13,9 +13,9 @@ from gm_tool import app as ops
 from gm_tool.core.events import EventLog
 from gm_tool.errors import GmError
 from gm_tool.rulesets.grail_war import hands, orders
+from tests.conftest import write
 
 from .combat_kit import A, B, build, fight
-from tests.conftest import write
 
 
 def parse(hand, sheet, cid="artoria", lang="zh", **kw):
@@ -295,3 +295,9 @@ def test_a_player_with_a_living_character_left_directs_only_that_one():
     assert orders.parse(game, {"turn": 1, "player": dead.player}, "s.yaml", "zh").character == "gawain"
     text = template(game.to_state(), dead.player, "zh")
     assert "# 已阵亡（不再听指令）：阿尔托利亚（artoria）" in text and "角色: gawain" in text
+
+
+def test_a_list_written_as_one_line_of_text():
+    """seed l.130-132 ("2.1.对敌人出杀 / 2.对魔术牌出杀 / 3.不出杀") written on one line: the lines in order."""
+    o = parse(["杀"], {"出杀顺序": "对魔术牌出杀，对敌人出杀，不出杀", "出闪顺序": "对杀出闪、不出闪"})
+    assert [e.against for e in o.strike_order] == ["magic", "enemy"] and [e.against for e in o.dodge_order] == ["strike"]

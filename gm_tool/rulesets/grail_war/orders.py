@@ -35,12 +35,12 @@ _KEY_ALIASES: dict[str, tuple[str, ...]] = {
     "equipment": ("装备", "装备牌选择"),
     "move": ("移动", "本回合移动", "本回合移动，是否发动介职特效", "本回合移动，是否发动介职特效移动的具体地点，地图坐标"),
 }
-_SKILL_KEYS = {"use": ("使用", "是否使用"), "discard": ("丢弃", "弃牌"), "name": ("名称", "技能名")}
-_STRIKE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量", "出杀的张数"), "via": ("经由", "转换", "发动")}
-_DODGE_KEYS = {"against": ("对", "目标"), "count": ("张数", "数量", "出闪的张数"), "via": ("经由", "转换", "发动")}
-_MAGIC_KEYS = {"use": ("使用", "是否使用"), "zone_priority": ("区域优先", "优先区域"), "hand_size": ("手牌数", "手牌")}
-_EQUIP_KEYS = {"use": ("使用", "发动", "是否发动"), "zones": ("区域", "优先", "弃掉该角色牌的种类和优先度排序")}
-_MOVE_KEYS = {"to": ("目的地", "到", "坐标", "地图坐标", "到达地图坐标"), "via": ("途经", "经过"),
+_SKILL_KEYS: dict[str, tuple[str, ...]] = {"use": ("使用", "是否使用"), "discard": ("丢弃", "弃牌"), "name": ("名称", "技能名")}
+_STRIKE_KEYS: dict[str, tuple[str, ...]] = {"against": ("对", "目标"), "count": ("张数", "数量", "出杀的张数"), "via": ("经由", "转换", "发动")}
+_DODGE_KEYS: dict[str, tuple[str, ...]] = {"against": ("对", "目标"), "count": ("张数", "数量", "出闪的张数"), "via": ("经由", "转换", "发动")}
+_MAGIC_KEYS: dict[str, tuple[str, ...]] = {"use": ("使用", "是否使用"), "zone_priority": ("区域优先", "优先区域"), "hand_size": ("手牌数", "手牌")}
+_EQUIP_KEYS: dict[str, tuple[str, ...]] = {"use": ("使用", "发动", "是否发动"), "zones": ("区域", "优先", "弃掉该角色牌的种类和优先度排序")}
+_MOVE_KEYS: dict[str, tuple[str, ...]] = {"to": ("目的地", "到", "坐标", "地图坐标", "到达地图坐标"), "via": ("途经", "经过"),
               "special": ("特殊", "介职特效", "特效")}
 
 
@@ -300,8 +300,8 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
     named = [ref[0] for ref in refs]
     if must_hold:
         hand = "、".join(c.label for c in char.hand) or "—"
-        for ref, card, p in zip(refs, pick(char.hand, refs), where):
-            if card is not None:
+        for ref, held, p in zip(refs, pick(char.hand, refs), where):
+            if held is not None:
                 continue
             if ref[1] is not None or ref[2] is not None:
                 v.add("grail_war.card_not_in_hand", p, value=cards.label(*ref), hand=hand)
@@ -354,6 +354,8 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
               char: Character, with_via: bool) -> list[Entry] | None:
     if raw is None:
         return None
+    if isinstance(raw, str):  # one text, its lines in order (seed l.130-132 "对敌人出杀，对魔术牌出杀，不出杀")
+        raw = [w for w in re.split(r"[,，、;；\n]+", raw) if w.strip()]
     if not v.typed(raw, list, path):
         return None
     out: list[Entry] = []
@@ -541,7 +543,7 @@ def _character(v: Validator, game: Game, data: dict[str, Any]) -> Character:
     char = next((c for c in mine if cid in (c.id, c.name)), None) or \
         next((c for c in mine if words and words[0] in (c.id, c.name)), None)
     if char is None:
-        v.add("field.choice", "character", value=cid, allowed=", ".join(c.id for c in mine))
+        v.add("field.choice", "character", value=cid, allowed=", ".join(f"{c.id} ({c.name})" for c in mine))
         v.raise_if_any()
     assert char is not None
     if not char.alive:

@@ -6,6 +6,8 @@ Keys are Chinese with ``lang="zh"`` (the seed's wording, accepted as aliases) an
 
 from __future__ import annotations
 
+from typing import Any
+
 from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.grail_war import movement
 from gm_tool.rulesets.grail_war.model import RIVER, Game
@@ -74,7 +76,7 @@ _TEXT = {
 
 
 # the values a zh sheet is written with (the seed's wording; orders.py reads them back)
-_VALUES = {
+_VALUES: dict[str, dict[str, dict[Any, str]]] = {
     "zh": {
         "target_priority": {"more_hp": "血多的优先", "more_cards": "牌多的优先"},
         "strike": {"enemy": "对敌人出杀", "skill": "对技能出杀", "magic": "对魔术牌出杀", "none": "不出杀"},
