@@ -13,9 +13,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from gm_tool.app import load_scenario
 from gm_tool.core.deck import parse_card_text
+from gm_tool.errors import GmError
 from gm_tool.rulesets.grail_war import cards as catalog
 from gm_tool.rulesets.grail_war import data
+from gm_tool.rulesets.grail_war.scenario import build as build_scenario
+from tests.conftest import write
 
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 
@@ -182,13 +188,6 @@ def test_equipment_pile_suits_are_the_table():
 
 
 # More than one deck (ruling C33) ------------------------------------------------------------------
-import pytest  # noqa: E402
-
-from gm_tool.app import load_scenario  # noqa: E402
-from gm_tool.errors import GmError  # noqa: E402
-from gm_tool.rulesets.grail_war.scenario import build as build_scenario  # noqa: E402
-from tests.conftest import write  # noqa: E402
-
 
 def crowd(n: int, **rules) -> dict:
     """A plain 8x8 map with ``n`` SABERs, none given a hand (each is dealt ``initial_hand``)."""

@@ -12,7 +12,7 @@ from gm_tool.rulesets.grail_war import cards as catalog
 from gm_tool.rulesets.grail_war import hands, orders
 from gm_tool.rulesets.grail_war.combat import Fight
 
-from .combat_kit import A, B, F, ROSTER, build, fight
+from .combat_kit import ROSTER, A, B, F, build, fight
 from .map_kit import C, S, path_of, place, pos, refusal, setup, sheet, turn
 
 # C3 ------------------------------------------------------------------------------------------------
