@@ -22,6 +22,13 @@ def pick(hand: list[Card], refs: list[Ref]) -> list[Card | None]:
     the hand has no such card left."""
     out: list[Card | None] = [None] * len(refs)
     taken: set[int] = set()
+    if all(suit is None and rank is None for _, suit, rank in refs):  # names only: one pass
+        for i, (name, _, _) in enumerate(refs):
+            card = next((c for c in hand if c.name == name and c.id not in taken), None)
+            if card is not None:
+                taken.add(card.id)
+                out[i] = card
+        return out
     for exact in (True, False):
         for i, (name, suit, rank) in enumerate(refs):
             if (suit is not None or rank is not None) is exact:

@@ -285,13 +285,14 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
     if raw is None:
         return [], []
     items = raw if isinstance(raw, list) else [raw]
-    if len(items) == 1 and isinstance(items[0], str) and not isinstance(raw, list):
+    if isinstance(raw, str) and cards.canonical(raw) is None:
         items = cards.split_text(items[0])
     refs: list[Ref] = []
     where: list[str] = []
     for i, item in enumerate(items):
         p = f"{path}[{i}]" if isinstance(raw, list) else path
-        parts = cards.split_text(item) if isinstance(item, str) and isinstance(raw, list) else [item]
+        several = isinstance(item, str) and isinstance(raw, list) and cards.canonical(item) is None
+        parts = cards.split_text(item) if several else [item]
         for part in parts if len(parts) > 1 else [item]:  # 【闪】【杀】 in one line of the list
             card = cards.read(v, part, p)
             if card is not None:
@@ -299,10 +300,10 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
                 where.append(p)
     named = [ref[0] for ref in refs]
     if must_hold:
-        hand = "、".join(c.label for c in char.hand) or "—"
         for ref, held, p in zip(refs, pick(char.hand, refs), where):
             if held is not None:
                 continue
+            hand = "、".join(c.label for c in char.hand) or "—"
             if ref[1] is not None or ref[2] is not None:
                 v.add("grail_war.card_not_in_hand", p, value=cards.label(*ref), hand=hand)
             else:
@@ -363,13 +364,14 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
     for i, item in enumerate(raw):
         p = f"{path}[{i}]"
         if isinstance(item, str):
-            item = _entry_text(v, item, against, f"{p}.against")
+            item = {"against": item} if item in against else _entry_text(v, item, against, f"{p}.against")
             if item is None:
                 continue
         if not v.typed(item, dict, p):
             continue
         item = _canon(v, item, keys, f"{p}.")
-        if isinstance(item.get("against"), str) and _lookup(against, item["against"]) is None:
+        said = item.get("against")
+        if isinstance(said, str) and said not in against and _lookup(against, said) is None:
             entry = _entry_text(v, item["against"], against, f"{p}.against")
             if entry is None:
                 continue
