@@ -148,7 +148,7 @@ register({
     "grail_war.sheet.unknown_key": {"zh": "未知的键；可写：{allowed_zh}", "en": "unknown key; allowed: {allowed}"},
     "grail_war.sheet.choice": {"zh": "值 {value!r} 不在允许范围内；可写：{allowed_zh}",
                                "en": "value {value!r} is not allowed; allowed: {allowed}"},
-    "grail_war.sheet.value_key": {"zh": "「{key}」是 {what} 的写法，但本表也写了 {what}：只写一处",
+    "grail_war.sheet.value_key": {"zh": "「{key}」是 {what_zh} 的写法，但本表也写了 {what_zh}：只写一处",
                                   "en": "{key!r} stands for {what}, which the sheet also gives: write it once"},
     "grail_war.sheet.value_key_value": {"zh": "「{key}」后面应为空或 是/否（列表的一项还可写张数）；实为 {value!r}",
                                         "en": "{key!r} takes nothing, yes/no, or (for a list line) a count; got {value!r}"},
@@ -487,7 +487,7 @@ def _value_keys(v: Validator, sheet: dict[str, Any]) -> tuple[dict[str, Any], di
     for key, (canon, said) in found:
         value = sheet[key]
         if canon in given:
-            v.add("grail_war.sheet.value_key", key, key=key, what=_WHAT[canon] if v.lang == "zh" else canon)
+            v.add("grail_war.sheet.value_key", key, key=key, what=canon, what_zh=_WHAT[canon])
             continue
         yes = _lookup(BOOL, value) if isinstance(value, (str, bool)) else None
         if canon in ("strike_order", "dodge_order"):
