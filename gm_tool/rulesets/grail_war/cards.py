@@ -8,7 +8,6 @@ from typing import Any
 
 from gm_tool.core.deck import SUIT_SYMBOL, parse_card_spec, rank_label
 from gm_tool.core.schema import Validator
-
 from gm_tool.rulesets.grail_war import data
 
 KINDS = ("basic", "magic", "weapon", "armor")
