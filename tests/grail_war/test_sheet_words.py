@@ -301,3 +301,55 @@ def test_a_list_written_as_one_line_of_text():
     """seed l.130-132 ("2.1.对敌人出杀 / 2.对魔术牌出杀 / 3.不出杀") written on one line: the lines in order."""
     o = parse(["杀"], {"出杀顺序": "对魔术牌出杀，对敌人出杀，不出杀", "出闪顺序": "对杀出闪、不出闪"})
     assert [e.against for e in o.strike_order] == ["magic", "enemy"] and [e.against for e in o.dodge_order] == ["strike"]
+
+
+# the SAMPLE's other lines --------------------------------------------------------------------
+def test_the_samples_character_lines_are_told_as_information_not_orders(skirmish):
+    """seed l.121-124 "角色:阿尔托利亚 CASTER 当前4血 / 武器:【万华杖】 / 装备:【正式外典】 / 手牌:【杀】 ...": the
+    character line names the character; the others are information, refused one by one at their line
+    with what to do, never taken for an order (装备:【正式外典】 is no choice to use 正式外典)."""
+    text = "回合: 1\n玩家: alice\n角色: 阿尔托利亚 CASTER 当前4血\n武器: 【万华杖】\n装备: 【正式外典】\n手牌: 【杀】 【闪】\n"
+    sheet = write(skirmish.parent / "a.yaml", text)
+    with pytest.raises(GmError) as e:
+        ops.check_files(ops.open_campaign(skirmish), [sheet], "zh")
+    got = sorted((p.line, p.code) for p in e.value.problems)
+    assert got == [(4, "grail_war.sheet.info_key"), (5, "grail_war.sheet.info_key"), (6, "grail_war.sheet.info_key")]
+    assert "角色信息" in e.value.problems[0].render("zh")
+
+
+def _own(campaign: Path, cell: str, cid: str) -> None:
+    path = campaign / "state" / "turn-000.json"
+    state = json.loads(path.read_text("utf-8"))
+    side = next(c["side"] for c in state["characters"] if c["id"] == cid)
+    for s in state["strongholds"]:
+        if s["pos"] == cell:
+            s["owner"] = side
+    path.write_text(json.dumps(state, ensure_ascii=False, indent=1), "utf-8")
+
+
+@pytest.mark.parametrize("owned, special", [(True, "teleport"), (False, "climb")])
+def test_class_movement_answered_yes_with_the_samples_coordinates(skirmish, owned, special):
+    """seed l.151-154 "8.本回合移动，是否发动介职特效 / 是 / 魔术师“CASTER”可进行瞬间转移，目的地只能是自己方的据点 /
+    从据点3到据点4，到达地图坐标（C,11）": 是 asks for the class's movement (a CASTER's teleport when the
+    destination is an own stronghold, else its climbing) and the cell is read from the sentence (ruling G7)."""
+    if owned:
+        _own(skirmish, "A1", "artoria")
+    text = "回合: 1\n玩家: alice\n8.本回合移动，是否发动介职特效:\n  是否发动介职特效: 是\n  到达地图坐标: 从据点1到据点2，到达地图坐标（A,1）\n"
+    sheet = write(skirmish.parent / "a.yaml", text)
+    (_, o), = ops.check_files(ops.open_campaign(skirmish), [sheet], "zh").values()
+    assert (o.move_to, o.move_special) == ((0, 0), special)
+
+
+def test_class_movement_answered_yes_by_a_class_without_one_is_refused(skirmish):
+    """seed l.7 "一般介职只能从内到外即由高到低移动": a SABER has no class movement; 是 is refused at its line."""
+    sheet = write(skirmish.parent / "b.yaml", "回合: 1\n玩家: bob\n本回合移动:\n  是否发动介职特效: 是\n  地图坐标: B2\n")
+    with pytest.raises(GmError) as e:
+        ops.check_files(ops.open_campaign(skirmish), [sheet], "zh")
+    p, = e.value.problems
+    assert (p.code, p.field, p.line) == ("grail_war.move.no_class_special", "move.special", 4) and "瞬移" in p.render("zh")
+
+
+def test_the_equipment_question_as_the_sample_asks_it():
+    """seed l.149 "是否发动【万华杖】的效果（发动或不发动都默认为针对两人）" answered 不发动."""
+    o = parse(["杀"], {"装备": {"万华杖": {"是否发动【万华杖】的效果（发动或不发动都默认为针对两人）": "不发动"}}}, weapon="万华杖")
+    assert o.equipment["万华杖"].use is False

@@ -41,7 +41,7 @@ _DODGE_KEYS: dict[str, tuple[str, ...]] = {"against": ("对", "目标"), "count"
 _MAGIC_KEYS: dict[str, tuple[str, ...]] = {"use": ("使用", "是否使用"), "zone_priority": ("区域优先", "优先区域"), "hand_size": ("手牌数", "手牌")}
 _EQUIP_KEYS: dict[str, tuple[str, ...]] = {"use": ("使用", "发动", "是否发动"), "zones": ("区域", "优先", "弃掉该角色牌的种类和优先度排序")}
 _MOVE_KEYS: dict[str, tuple[str, ...]] = {"to": ("目的地", "到", "坐标", "地图坐标", "到达地图坐标"), "via": ("途经", "经过"),
-              "special": ("特殊", "介职特效", "特效")}
+              "special": ("特殊", "介职特效", "特效", "是否发动介职特效")}
 
 
 def _keys(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
@@ -456,6 +456,13 @@ _VALUE_KEYS: dict[str, tuple[str, Any]] = {
     **{_plain(w): ("use_curse", x) for w, x in CURSE.items() if isinstance(w, str) and "咒" in w},
     **{_plain(w): ("magic", x) for w, x in MAGIC_USE.items() if isinstance(w, str) and "魔术牌" in w},
 }
+# the character lines heading the seed's SAMPLE (l.121-124 "角色:阿尔托利亚 CASTER 当前4血", "武器:【万华杖】",
+# "装备:【正式外典】", "手牌:【杀】 ..."): information, not orders
+_INFO_KEYS = {"武器", "防具", "手牌", "当前", "体力", "当前体力", "位置"}
+register({"grail_war.sheet.info_key": {
+    "zh": "「{key}」是角色信息，不是指令：请删去这一行（装备牌的选择写在 装备 下，按装备名：{{万华杖: {{发动: 是}}}}）",
+    "en": "{key!r} is information about the character, not an order: remove the line (equipment choices go under "
+          "equipment, by card: {{万华杖: {{use: true}}}})"}})
 _LINE_WORDS = sorted((w for w in (*STRIKE_AGAINST, *DODGE_AGAINST) if w.endswith(("出杀", "出闪"))), key=len, reverse=True)
 _WHAT = {"strike_order": "出杀顺序", "dodge_order": "出闪顺序", "target_priority": "目标优先", "use_curse": "咒", "magic": "魔术牌"}
 
@@ -465,6 +472,8 @@ def _value_key(key: str) -> tuple[str, Any] | None:
     more (``2.发动外典 将杀转换成闪 对魔术牌出闪``), then the whole key is the line."""
     plain = _plain(key)
     hit = _VALUE_KEYS.get(plain)
+    if hit is None and plain in _INFO_KEYS:
+        return ("_info", None)
     if hit is None:
         said = next((w for w in _LINE_WORDS if w in plain), None)
         if said is not None:
@@ -486,6 +495,9 @@ def _value_keys(v: Validator, sheet: dict[str, Any]) -> tuple[dict[str, Any], di
     moved: dict[str, str] = {}
     for key, (canon, said) in found:
         value = sheet[key]
+        if canon == "_info":
+            v.add("grail_war.sheet.info_key", key, key=key)
+            continue
         if canon in given:
             v.add("grail_war.sheet.value_key", key, key=key, what=canon, what_zh=_WHAT[canon])
             continue
@@ -640,6 +652,10 @@ def _magic(v: Validator, game: Game, data: dict[str, Any], char: Character, o: O
 def _equipment(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
     """``equipment``: per equipped card, whether its optional effect is used and from which zones."""
     equipment = data.get("equipment")
+    if isinstance(equipment, str) and cards.split_text(equipment) and all(
+            cards.canonical(x) or cards.canonical(cards.normal_text(x)) for x in cards.split_text(equipment)):
+        v.add("grail_war.sheet.info_key", "equipment", key=equipment)  # l.122 "装备:【正式外典】"
+        return
     if equipment is None or not v.typed(equipment, dict, "equipment"):
         return
     for name, raw in equipment.items():
@@ -651,6 +667,9 @@ def _equipment(v: Validator, game: Game, data: dict[str, Any], char: Character, 
         if not char.equipped(canon):
             v.add("grail.not_equipped", p, value=canon)
             continue
+        if isinstance(raw, dict):  # l.145 "是否发动【万华杖】的效果（发动或不发动都默认为针对两人）"
+            raw = {("use" if isinstance(k, str) and _plain(k).startswith("是否发动") and k not in EQUIP_KEYS else k): x
+                   for k, x in raw.items()}
         choice = _section(v, raw, EQUIP_KEYS, p, required=True)
         if choice is None:
             continue
@@ -666,20 +685,56 @@ def _move(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Or
     rest of the sheet is sound."""
     from gm_tool.rulesets.grail_war import movement
 
-    move = _section(v, data.get("move"), MOVE_KEYS, "move", short="to", short_types=(str,))
+    raw = data.get("move")
+    if isinstance(raw, (str, bool)) and _lookup(BOOL, raw) is not None:
+        raw = {"special": raw}  # l.151-152 "8.本回合移动，是否发动介职特效 / 是"
+    move = _section(v, raw, MOVE_KEYS, "move", short="to", short_types=(str,))
     if move is None:
         return
     w, h = game.board.width, game.board.height
     if move.get("to") is not None:
-        o.move_to = movement.tunnel_cell(game, move["to"]) or v.cell(move["to"], "move.to", w, h)
+        to = move["to"]
+        said = _COORDINATE.search(to) if isinstance(to, str) else None
+        if said is not None and movement.tunnel_cell(game, to) is None:  # l.154 "...，到达地图坐标（C,11）"
+            to = said.group(1) + said.group(2)
+        o.move_to = movement.tunnel_cell(game, to) or v.cell(to, "move.to", w, h)
     via = move.get("via") or []
     if v.typed(via, list, "move.via"):
         o.move_via = [c for c in (movement.tunnel_cell(game, x) or v.cell(x, f"move.via[{i}]", w, h)
                                   for i, x in enumerate(via)) if c]
-    o.move_special = v.choice(move, "special", SPECIAL, "move.special")
+    special = move.get("special")
+    yes = _lookup(BOOL, special) if isinstance(special, (str, bool)) and _lookup(SPECIAL, special) is None else None
+    if yes is None:
+        o.move_special = v.choice(move, "special", SPECIAL, "move.special")
+    elif yes:  # the seed's 是否发动介职特效 answered 是: the class's own (ruling G7)
+        o.move_special = _class_special(game, char, o.move_to)
+        if o.move_special is None:
+            v.add("grail_war.move.no_class_special", "move.special", cls=char.cls)
     if v.ok and char.alive:
         for fld, code, params in movement.check(game, char, o):
             v.add(code, fld, **params)
+
+
+_COORDINATE = re.compile(r"坐标\s*[（(]?\s*([A-Za-z]{1,2})\s*[,，]?\s*(\d{1,3})\s*[)）]?\s*[。.]?$")
+# the class movement 是 asks for (seed l.7-10, l.15, l.153); a CASTER's is its teleport when the
+# destination is a stronghold it may teleport to (l.153 "可进行瞬间转移，目的地只能是自己方的据点")
+_CLASS_SPECIAL = {"LANCER": "jump", "RIDER": "cross", "CASTER": "climb", "BERSERKER": "destroy"}
+
+register({"grail_war.move.no_class_special": {
+    "zh": "{cls} 没有介职特效移动（是否发动介职特效 只对 LANCER、RIDER、CASTER、BERSERKER，或瞬移到据点）；"
+          "可写 特殊: 瞬移、攀登、跳跃、渡河、破坏 之一",
+    "en": "a {cls} has no class movement (yes applies to a LANCER, RIDER, CASTER or BERSERKER, or a teleport to a "
+          "stronghold); write special: teleport, climb, jump, cross or destroy"}})
+
+
+def _class_special(game: Game, char: Character, to: Cell | None) -> str | None:
+    """The special movement that 是 asks for: a teleport when ``to`` is a stronghold it may
+    teleport to, else the class's own movement, else None."""
+    from gm_tool.rulesets.grail_war import movement
+
+    if to is not None and to in game.strongholds_by_pos() and movement.teleport_problem(game, char, to) is None:
+        return "teleport"
+    return _CLASS_SPECIAL.get(char.cls)
 
 
 # the sheet's sections, read in this order after the header
