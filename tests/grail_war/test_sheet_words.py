@@ -353,3 +353,40 @@ def test_the_equipment_question_as_the_sample_asks_it():
     """seed l.149 "是否发动【万华杖】的效果（发动或不发动都默认为针对两人）" answered 不发动."""
     o = parse(["杀"], {"装备": {"万华杖": {"是否发动【万华杖】的效果（发动或不发动都默认为针对两人）": "不发动"}}}, weapon="万华杖")
     assert o.equipment["万华杖"].use is False
+
+
+SAMPLE_YAML = """回合: 1
+玩家: alice
+角色: 阿尔托利亚 CASTER 当前4血
+0.上回合弃牌保留: 【闪】【万法尽破】【杀】【宝石】
+1.1是否使用角色技能: 是 丢弃 万法破尽 王之财宝
+1.2血多的优先:
+2.1.对敌人出杀:
+2.对魔术牌出杀:
+3.不出杀:
+3.1.对杀出闪:
+2.发动外典 将杀转换成闪 对魔术牌出闪:
+3.不出闪:
+4.是否使用咒: 不使用咒
+5.是否用宝石?对谁?: 用 对队友优先
+6.是否使用魔术牌: 不使用魔术牌。
+7.装备牌选择:
+  【万华杖】:
+    是否发动【万华杖】的效果（发动或不发动都默认为针对两人）: 是
+    弃掉该角色牌的种类和优先度排序: 装备区，手牌
+"""
+
+
+def test_the_whole_sample_copied_as_yaml_gives_the_orders_gm_import_reads(tmp_path):
+    """seed l.119-150, the 战术选项总SAMPLE, copied line by line as YAML keys (a colon after each
+    question): the same orders as `gm import` reads from the SAMPLE pasted as a message."""
+    from tests.grail_war.test_import import SAMPLE, campaign
+
+    d = campaign(tmp_path)
+    op = ops.open_campaign(d)
+    (_, copied), = ops.check_files(op, [write(tmp_path / "copied.yaml", SAMPLE_YAML)], "zh").values()
+    imported = ops.import_message(d, SAMPLE, None, "zh")
+    (_, read), = ops.check_files(op, [write(tmp_path / "imported.yaml", imported["yaml"])], "zh").values()
+    assert copied == read
+    assert copied.keep == ["闪", "万法破尽", "杀", "宝石"] and copied.skill_discard == ["万法破尽", "王之财宝"]
+    assert [(e.against, e.via) for e in copied.dodge_order] == [("strike", None), ("magic", "正式外典")]
