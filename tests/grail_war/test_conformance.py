@@ -138,10 +138,10 @@ def test_random_fights_keep_invariants(block):
 def test_pipeline_turns_with_bots(tmp_path):
     """Whole fuyuki turns through resolve with the bots' sheets: fights happen and the whole
     deck is conserved across turns."""
+    from gm_tool.app import load_scenario
     from gm_tool.rulesets.grail_war import bots
     from gm_tool.rulesets.grail_war.resolve import resolve
     from gm_tool.rulesets.grail_war.scenario import build as build_scenario
-    from gm_tool.app import load_scenario
 
     scenario, _ = load_scenario("fuyuki")
     state = build_scenario(scenario, "fuyuki.yaml", "conf").to_state()

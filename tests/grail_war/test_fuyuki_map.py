@@ -163,7 +163,7 @@ def test_territories_disjoint_contiguous_and_centred(m):
             assert t not in seen, f"{t} in {seen.get(t)} and {s['id']}"
             seen[t] = s["id"]
         assert s["pos"] in s["territory"], s["id"]
-        assert flood(m, cell(s["pos"]), lambda a, b: b in cells) == cells, f"{s['id']} not contiguous"
+        assert flood(m, cell(s["pos"]), lambda a, b, cells=cells: b in cells) == cells, f"{s['id']} not contiguous"
         assert "owner" not in s, "the map starts neutral (M8)"
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 from gm_tool.core.chance import Chance
+from gm_tool.core.events import EventLog
 from gm_tool.core.grid import parse_cell
 from gm_tool.rulesets.grail_war import RULESET
 from gm_tool.rulesets.grail_war.model import Game
 from gm_tool.rulesets.grail_war.orders import default
 from gm_tool.rulesets.grail_war.resolve import check_victory
-from gm_tool.core.events import EventLog
 from tests.conftest import write
 
 SCENARIO = {

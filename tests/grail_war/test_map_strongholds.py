@@ -7,7 +7,6 @@ from __future__ import annotations
 from gm_tool.core.events import EventLog
 from gm_tool.rulesets.grail_war.model import Game
 from gm_tool.rulesets.grail_war.resolve import check_victory
-
 from tests.grail_war.map_kit import C, S, char, events, pos, refusal, setup, sheet, stronghold, turn
 
 ROW = ["........", "........"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from gm_tool.rulesets.grail_war import RULESET
 from gm_tool.rulesets.grail_war.data import load
-
 from tests.grail_war.map_kit import C, S, events, inside, path_of, place, pos, refusal, setup, sheet, turn
 
 FLAT = ["......", "......", "......"]
@@ -28,8 +27,8 @@ def test_r1_a_fifth_character_cannot_enter():
     fifth of a third side cannot enter although its own side has no one there."""
     chars = [C("r1", "SABER", "red", "C2"), C("r2", "SABER", "red", "C2"), C("b1", "SABER", "blue", "C2"),
              C("b2", "SABER", "blue", "C2"), C("g", "SABER", "green", "A2")]
-    from gm_tool.rulesets.grail_war.model import Game
     from gm_tool.rulesets.grail_war import orders as od
+    from gm_tool.rulesets.grail_war.model import Game
     from tests.grail_war.map_kit import scenario
 
     sc = scenario(FLAT, chars)

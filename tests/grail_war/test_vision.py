@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm_tool.core.grid import cell_name, parse_cell, square
 from gm_tool.rulesets.grail_war import RULESET
 from gm_tool.rulesets.grail_war.model import KINDS
-
 from tests.grail_war.map_kit import C, S, place, scenario, setup, stronghold
 
 WIDE = ["." * 14] * 9
@@ -206,8 +204,8 @@ def test_private_posts_ignore_unseen_places_and_hands(seed):
 def test_m16_posts_of_a_character_inside_a_tunnel():
     """seed l.12 "隧道内玩家只能看见自己" (ruling M16): a turn that ends with a character inside the tunnel
     renders its posts; the reader's post says where it is without drawing it on the map."""
-    from tests.grail_war.map_kit import sheet, turn
     from tests.conftest import grail_posts as posts
+    from tests.grail_war.map_kit import sheet, turn
 
     s = setup(WIDE, [C("r", "SABER", "red", "A9"), C("b", "SABER", "blue", "N1")],
               tunnels=[{"mouths": ["A9", "N9"], "length": 3}])

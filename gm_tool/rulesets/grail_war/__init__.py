@@ -3,13 +3,11 @@ moves, Sanguosha-like fights played from each player's tactical options."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 from gm_tool.core.ruleset import DEFAULT, SIMULTANEOUS, AmendAction, Posts, Resolution, RulesetBase
 from gm_tool.rulesets.grail_war import messages  # noqa: F401  (registers the messages)
-
 
 _NO_CARDS: dict[str, list] = {"draw_pile": [], "discard_pile": []}
 

@@ -231,9 +231,11 @@ class _Edit:
             slot = next((s for s, x in c.equipment.items() if x is not None and x.matches(name, suit, rank)), None)
             if slot is None:
                 raise self.fail("grail.amend.not_held", "args[1]", character=c.id, value=str(ref))
-            card = c.equipment[slot]
+            worn = c.equipment[slot]
+            assert worn is not None  # the slot was found holding the card
+            card = worn
             c.equipment[slot] = None
-            self.game.equipment_pile.insert(0, card)
+            self.game.equipment_pile.insert(0, worn)
         self.public("gm_take_card", character=c.id)
         self.log.emit("gm_take_card_detail", to=[c.player], character=c.id, card=card.to_dict())
 

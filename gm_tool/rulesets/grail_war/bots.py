@@ -28,7 +28,7 @@ from gm_tool.rulesets.grail_war.model import RIVER, Character, Game
 
 KINDS = ("random", "greedy")
 
-_EMPTY_DECK = {"draw_pile": [], "discard_pile": []}
+_EMPTY_DECK: dict[str, list[Any]] = {"draw_pile": [], "discard_pile": []}
 _STRIKE = ("enemy", "skill", "magic")
 _DODGE = ("strike", "skill", "magic")
 _ZONES = ("weapon", "armor", "hand")

@@ -9,6 +9,7 @@ inside that fight, blow by blow, whatever its type; a discard down to the hand l
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from gm_tool.core import narrate as core
@@ -172,7 +173,7 @@ class Teller(core.Teller):
     def sentence(self, event: dict[str, Any]) -> str:
         return super().sentence(natural(event))
 
-    def movement(self, seen: list[dict[str, Any]], gone: set[str] = frozenset()) -> list[str]:
+    def movement(self, seen: list[dict[str, Any]], gone: Collection[str] = frozenset()) -> list[str]:
         """The movement section, one line per character in the order each first moved: its path
         (``D5→D6→D7``; a stretch the reader did not see is ``…``), then a teleport or why it
         stopped, and "out of sight" for one in ``gone`` (living, not seen at the end of the turn:

@@ -64,9 +64,10 @@ class Painter(core.GridPainter):
                 pal.putpalette(_palette_data(colours))
                 self._palette = pal
             else:
-                super().layers()
+                layers = super().layers()
                 if self._palette is not None:
-                    _store_layers(key, self._layers, sorted(self._index, key=self._index.__getitem__))
+                    _store_layers(key, layers, sorted(self._index, key=self._index.__getitem__))
+        assert self._layers is not None
         return self._layers
 
     def cache_key(self) -> str:

@@ -29,7 +29,7 @@ from gm_tool.rulesets.grail_war.view import view
 TEMPLATES = Path(__file__).parent / "templates"
 GM_MAP = "gm-map.png"
 
-LABELS = {
+LABELS: dict[str, dict[str, Any]] = {
     "zh": {"turn": "第 {n} 回合", "public": "战报", "private": "私信", "territory": "领土", "side": "阵营",
            "cells": "格数", "events": "本回合经过", "nothing": "无事发生。", "character": "角色", "hp": "体力",
            "hand": "手牌", "equipment": "装备", "weapon": "武器", "armor": "防具", "pos": "位置", "map": "视野地图",

@@ -290,10 +290,11 @@ def _tunnels(v: Validator, tunnels: Any, board: Board) -> None:
         length = v.integer(t, "length", f"{p}.length", 1, 99, default=1)
         for j, c in enumerate(cells):
             in_river = c is not None and _on_rows(board, c) and board.terrain(c) == RIVER
-            if in_river or (j == 1 and c is not None and c == cells[0]):
+            if c is not None and (in_river or (j == 1 and c == cells[0])):
                 v.add("grail.tunnel_mouth", f"{p}.mouths[{j}]", cell=cell_name(c))
-        if None not in cells:
-            board.tunnels.append({"mouths": [cell_name(c) for c in cells], "length": length})
+        mouth_cells = [c for c in cells if c is not None]
+        if len(mouth_cells) == len(cells):
+            board.tunnels.append({"mouths": [cell_name(c) for c in mouth_cells], "length": length})
 
 
 def _strongholds(v: Validator, raw: Any, board: Board, sides: list[str]) -> list[Stronghold]:
@@ -321,7 +322,8 @@ def _strongholds(v: Validator, raw: Any, board: Board, sides: list[str]) -> list
         if pos is not None and _on_rows(board, pos) and board.terrain(pos) == RIVER:
             v.add("grail.stronghold_river", f"{p}.pos", cell=cell_name(pos))
         if pos is not None and kind is not None:
-            name = s.get("name") if isinstance(s.get("name"), str) else f"#{sid}"
+            given = s.get("name")
+            name = given if isinstance(given, str) else f"#{sid}"
             strongholds.append(Stronghold(sid, name, pos, kind, territory, owner))
     return strongholds
 
@@ -378,7 +380,7 @@ def _characters(setup: _Setup, raw: Any) -> tuple[list[Character], list[Characte
     seen_ids: set[str] = set()
     for p, ch in _mappings(v, raw, "characters", CHAR_KEYS):
         cid = ch.get("id")
-        if not safe_name(cid):
+        if not isinstance(cid, str) or not safe_name(cid):
             v.add("grail.bad_id", f"{p}.id", value=cid)
             continue
         _unique(v, cid, seen_ids, f"{p}.id")
@@ -486,7 +488,7 @@ def _take_from(pile: list[Card], spec: Any) -> Card:
     name, suit, rank = parse_card_spec(spec)
     canon = cards.canonical(name)
     for i, card in enumerate(pile):
-        if card.matches(canon, suit, rank):
+        if canon is not None and card.matches(canon, suit, rank):
             return pile.pop(i)
     raise AssertionError("checked by _check_deck_order")
 

@@ -126,6 +126,7 @@ def problems(d: Any) -> list[str]:
 def _norm_effects(effects: list[Any]) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     for eff in effects or []:
+        arg: Any
         name, arg = (eff, None) if isinstance(eff, str) else next(iter(eff.items()))
         if name == "judge":
             arg = {"who": arg.get("who", "target"), "pattern": arg["pattern"],
