@@ -52,7 +52,8 @@ def test_replay_is_byte_identical():
 
 
 def test_every_view_equals_the_gms():
-    """seed l.2: "一.开局" (a board game in the open: nothing is hidden; property over a whole game)"""
+    """seed l.2: "一.开局" (a board game in the open: nothing is hidden; property over a whole game);
+    contract spec/guangying.md §1 l.13: "Nothing is hidden: every view equals the GM's." """
     states, _ = _game(("greedy", "random"), seed="v")
     for s in states[::3]:
         gm = RULESET.view(s, None)
