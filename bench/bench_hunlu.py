@@ -1,23 +1,27 @@
 """魂陆 speed bars (issue 12): one general-turn resolved in process (median, target <= 1 ms),
 random-bot full games per second on one core (target >= 50), and `gm resolve` as a whole process
-against the import floor (target <= 1.5x). Run: .venv/bin/python bench/bench_hunlu.py"""
+against the import floor (target <= 1.5x; wall clock and CPU time, interleaved, as bench/bench.py
+P1). Run: .venv/bin/python bench/bench_hunlu.py"""
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from gm_tool import app
-from gm_tool.core import ruleset as registry
-from gm_tool.core.chance import Chance
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from gm_tool import app  # noqa: E402
+from gm_tool.core import ruleset as registry  # noqa: E402
+from gm_tool.core.chance import Chance  # noqa: E402
+from gm_tool.core.store import atomic_write, dump_yaml  # noqa: E402
 
 RS = registry.get("hunlu")
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def states(seed: str = "bench", limit: int = 60):
@@ -60,26 +64,52 @@ def games_per_second(games: int = 20, scenario: str = "hunlu_duel") -> float:
     return games / (time.process_time() - t)
 
 
-def process_ratio(runs: int = 5) -> tuple[float, float]:
-    gm = str(ROOT / ".venv" / "bin" / "gm")
-    floor, whole = [], []
-    for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import yaml, jinja2, typer, markdown_it"], check=True)  # bench.py P1 floor
-        floor.append(time.perf_counter() - t)
-        d = Path(tempfile.mkdtemp()) / "c"
-        subprocess.run([gm, "new", str(d), "--scenario", RS.default_scenario, "--seed", "hunlu-bench-seed-0123456789abcdef"], check=True,
-                       capture_output=True)
-        t = time.perf_counter()
-        subprocess.run([gm, "resolve", str(d)], check=True, capture_output=True)
-        whole.append(time.perf_counter() - t)
-        shutil.rmtree(d.parent)
-    return statistics.median(whole), statistics.median(whole) / statistics.median(floor)
+def _bench_helpers():
+    """bench/bench.py's launcher, import floor and child environment."""
+    spec = importlib.util.spec_from_file_location("gm_bench", ROOT / "bench" / "bench.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def process_ratio(runs: int = 15, sheet: bool = False) -> dict:
+    """`gm resolve` of turn 1 of a new hunzhan campaign (the due general passes, or with ``sheet``
+    plays a greedy bot's sheet) as a whole process against the import floor of bench/bench.py P1,
+    interleaved, after one warm-up of each: medians of wall clock, CPU time (user + sys) and
+    peak RSS. Children run with cached bytecode (bench.py's environment), as an installed `gm`
+    does; without it (``PYTHONDONTWRITEBYTECODE`` and no ``__pycache__`` in the checkout) every
+    run compiled gm_tool from source first."""
+    h = _bench_helpers()
+    tmp = Path(tempfile.mkdtemp(prefix="gm-bench-hunlu-"))
+    try:
+        base = tmp / "base"
+        app.new_campaign(base, RS.default_scenario, "hunlu-bench-seed-0123456789abcdef", "zh")
+        if sheet:
+            op = app.open_campaign(base)
+            state = op.state()
+            for p in RS.due(state):
+                path = tmp / "sheets" / f"1-{p}.yaml"
+                atomic_write(path, dump_yaml(RS.bot_sheet(state, p, "greedy", Chance("bench", "bots-1"))))
+                app.submit(base, path, "zh")
+        env, gm = h.child_env(), h.gm_command()
+        cmds = []
+        for i in range(runs + 1):  # the first pair warms the file cache and the bytecode
+            shutil.copytree(base, tmp / f"c{i}")
+            cmds += [(h.FLOOR, env), ([*gm, "resolve", str(tmp / f"c{i}")], env)]
+        done = h.run_batch_cpu(cmds)[2:]
+        return {**h.interleaved(done[0::2], done[1::2]), "runs": runs}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
     print(f"general-turn resolve, median: {turn_median():.3f} ms (target <= 1 ms)")
     print(f"random-bot full games, hunlu_duel: {games_per_second():.1f} per second of CPU (target >= 50)")
     print(f"random-bot full games, hunzhan (information): {games_per_second(5, 'hunzhan'):.1f} per second of CPU")
-    secs, ratio = process_ratio()
-    print(f"gm resolve process: {secs * 1000:.0f} ms, {ratio:.2f}x the import floor (target <= 1.5x)")
+    for label, with_sheet in (("turn 1, the general passes", False), ("turn 1, a greedy bot's sheet", True)):
+        r = process_ratio(sheet=with_sheet)
+        print(f"gm resolve process ({label}; {r['runs']} runs each, interleaved): wall {r['resolve_s'] * 1000:.0f} ms, "
+              f"{r['ratio']:.2f}x the import floor ({r['floor_s'] * 1000:.0f} ms); CPU {r['resolve_cpu_s'] * 1000:.0f} ms, "
+              f"{r['cpu_ratio']:.2f}x ({r['floor_cpu_s'] * 1000:.0f} ms) (target <= 1.5x: "
+              f"{'ok' if max(r['ratio'], r['cpu_ratio']) <= 1.5 else 'MISSED'}); peak RSS {r['resolve_peak_mb']:.1f} MB, "
+              f"{r['mem_ratio']:.2f}x ({r['floor_peak_mb']:.1f} MB)")
