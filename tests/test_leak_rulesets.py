@@ -257,10 +257,11 @@ HEART = {"xin": {"name": "心战诀", "qi": 2, "shape": "single", "range": 3,
 MIND = {"mind": {"name": "心战者", "jing": 7, "qi": 10, "qi_regen": 1, "shen": 8, "move": 3, "range": 2,
                  "skills": ["xin"]}}
 CARDS = ("A", "B", "none")
+TURNS = 30  # general-turns per bot game
 
 
 def hunlu_scenario() -> dict[str, Any]:
-    """Two 心战 generals a side, a 先手 general, reserves and a 天堑: every standing key matters."""
+    """Two 心战 generals a side, a 先手 general, reserves and a 天堑: something for every standing key."""
     from tests.hunlu.helpers import scenario
 
     team = {"a": {"general": "mind", "pos": "C3"}, "d": {"general": "duanmo_zhijian", "pos": "E3"},
@@ -286,6 +287,12 @@ def hunlu_game(seed: str, turns: int) -> tuple[tuple[dict[str, Any], dict[str, d
         out.append((s, sheets, turn))
         s = turn[1]
     return tuple(out)
+
+
+@cache
+def hunlu_seen(seed: str, index: int) -> dict[str, dict[str, Any]]:
+    """``given_to`` after turn ``index`` of ``hunlu_game(seed, TURNS)`` (shared by the tests)."""
+    return given_to(HUNLU, hunlu_game(seed, TURNS)[index][2])
 
 
 def hunlu_turn(state: dict[str, Any], sheets: dict[str, dict[str, Any]], seed: str) -> Turn:
@@ -378,10 +385,10 @@ def test_hunlu_views_and_posts_hide_standing_orders_and_face_down_cards(seed):
     is given changes, and no text shows another player's standing order."""
     rng = Chance(seed, "leak-test")
     faces = 0
-    first = hunlu_game(seed, 30)[0][0]
+    first = hunlu_game(seed, TURNS)[0][0]
     opening = (first, first, first["opening"])  # what `gm new` posts (opening_posts)
-    for turn in [opening] + [t for _, _, t in hunlu_game(seed, 30)]:
-        seen = given_to(HUNLU, turn)
+    for i, turn in enumerate([opening] + [t for _, _, t in hunlu_game(seed, TURNS)]):
+        seen = given_to(HUNLU, turn) if i == 0 else hunlu_seen(seed, i - 1)
         for viewer in HUNLU.players(turn[1]):
             other, secrets = hunlu_hide_all(turn, viewer, rng)
             assert_hidden_kept(viewer, seen[viewer], given_to(HUNLU, other)[viewer], secrets)
@@ -396,8 +403,8 @@ def test_hunlu_turns_played_with_other_hidden_cards_tell_the_same(seed):
     other player is told exactly the same."""
     rng = Chance(seed, "leak-replay")
     checked = laid = changed = 0
-    for state, sheets, base in hunlu_game(seed, 30):
-        seen = given_to(HUNLU, base)
+    for i, (state, sheets, base) in enumerate(hunlu_game(seed, TURNS)):
+        seen = hunlu_seen(seed, i)
         laid += any(a.get("skill") == "xin" for sh in sheets.values() for a in sh.get("actions") or [])
         for viewer in HUNLU.players(state):
             s, sh = hunlu_hide_cards(state, sheets, viewer, base, rng)
@@ -413,7 +420,7 @@ def test_hunlu_turns_played_with_other_hidden_cards_tell_the_same(seed):
 def hunlu_leak_case() -> tuple[str, Turn, Turn]:
     """A turn after which bob sees a face-down card alice laid, and the same turn with that card
     another one."""
-    for _, _, base in hunlu_game("leak1", 30):
+    for _, _, base in hunlu_game("leak1", TURNS):
         other = copy.deepcopy(base)
         laid = [st for u in other[1]["units"] for st in u["statuses"] if st.get("heart_owner") == "alice"]
         if laid:
@@ -447,7 +454,7 @@ def test_hunlu_check_catches_a_sentence_telling_standing_orders(monkeypatch):
     """The check can fail: one line in a private post telling another player's standing orders."""
     from gm_tool.rulesets.hunlu import posts as hl_posts
 
-    _, _, turn = hunlu_game("leak1", 30)[3]
+    _, _, turn = hunlu_game("leak1", TURNS)[3]
     other, secrets = hunlu_hide_all(turn, "alice", Chance("x", "y"))
     honest = hl_posts._standing_line
 
