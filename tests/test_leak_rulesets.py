@@ -258,24 +258,27 @@ MIND = {"mind": {"name": "心战者", "jing": 7, "qi": 10, "qi_regen": 1, "shen"
                  "skills": ["xin"]}}
 CARDS = ("A", "B", "none")
 TURNS = 30  # general-turns per bot game
+HUNLU_SEEDS = ("leak1", "leak2", "leak3")  # the last posts its public reports per round
 
 
-def hunlu_scenario() -> dict[str, Any]:
-    """Two 心战 generals a side, a 先手 general, reserves and a 天堑: something for every standing key."""
+def hunlu_scenario(posts: str) -> dict[str, Any]:
+    """Two 心战 generals a side, a 先手 general, reserves and a 天堑: something for every standing
+    key; public posts per step or per round (``rules.posts``)."""
     from tests.hunlu.helpers import scenario
 
     team = {"a": {"general": "mind", "pos": "C3"}, "d": {"general": "duanmo_zhijian", "pos": "E3"},
             "m": {"general": "mind", "pos": "G3"}, "r": {"role": "reserve"},
             "b": {"player": "bob", "general": "mind", "pos": "C7"}, "e": {"player": "bob", "pos": "E7"},
             "n": {"player": "bob", "general": "mind", "pos": "G7"}, "s": {"player": "bob", "role": "reserve"}}
-    return scenario(team, generals=MIND, skills=HEART, obstacles=[{"pos": "E5", "grade": 3}])
+    return scenario(team, generals=MIND, skills=HEART, obstacles=[{"pos": "E5", "grade": 3}],
+                    rules={"field": 3, "reserves": 2, "posts": posts})
 
 
 @cache
 def hunlu_game(seed: str, turns: int) -> tuple[tuple[dict[str, Any], dict[str, dict[str, Any]], Turn], ...]:
     """(state, every player's sheet, the turn they make) over a bot game; the random bot casts 心战
     (cards from the standing orders, else 未启用)."""
-    s = HUNLU.setup(hunlu_scenario(), "leak.yaml", seed)
+    s = HUNLU.setup(hunlu_scenario("round" if seed == HUNLU_SEEDS[-1] else "step"), "leak.yaml", seed)
     out = []
     for n in range(turns):
         if not HUNLU.due(s):
@@ -373,9 +376,6 @@ def face_down(state: dict[str, Any]) -> list[tuple[str, str]]:
 
 def reveals(turn: Turn) -> list[dict[str, Any]]:
     return [e for e in turn[2] if e["type"] == "heart_reveal"]
-
-
-HUNLU_SEEDS = ("leak1", "leak2", "leak3")
 
 
 @pytest.mark.parametrize("seed", HUNLU_SEEDS)
