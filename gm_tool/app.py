@@ -51,6 +51,8 @@ register({
     "submit.changed": {"zh": "文件在校验期间被改动；请再提交一次", "en": "the file changed while it was being checked; submit it again"},
     "verify.generator": {"zh": "此战役的随机数生成器为 {value!r}，本版本只能重放 {known!r}；请用创建此战役时的 gm 版本校验",
                          "en": "this campaign's generator is {value!r}; this version replays only {known!r}: verify it with the gm version that created it"},
+    "verify.rules_version": {"zh": "此战役按 {ruleset} 规则版本 {value!r} 创建，本版本的规则为第 {known} 版（其后有规则修正，重放结果会不同）；请用创建此战役时的 gm 版本校验",
+                             "en": "this campaign was made under {ruleset} rules version {value!r}; this version plays version {known} (rules were corrected since, so a replay would differ): verify it with the gm version that created it"},
     "rollback.none": {"zh": "已在第 {turn} 回合，无需回退", "en": "already at turn {turn}; nothing to roll back"},
 })
 
@@ -157,7 +159,7 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
     state, setup_log = begun.state, _log_text(begun.events)
     players = ruleset.players(state)
     _check_player_names(players, source)
-    meta = _meta(ruleset.name, scenario, source, players, lang, commitment(seed))
+    meta = _meta(ruleset, scenario, source, players, lang, commitment(seed))
     from gm_tool.core.store import publish_dir
 
     def build(stage: Path) -> None:
@@ -248,10 +250,11 @@ def write_opening(root: Path) -> list[str]:
     return sorted(str(op.campaign.reports_dir(0) / name) for name in files)
 
 
-def _meta(ruleset: str, scenario: dict[str, Any], source: str, players: list[str], lang: str,
+def _meta(ruleset: rulesets.RulesetBase, scenario: dict[str, Any], source: str, players: list[str], lang: str,
           seed_commitment: str | None) -> dict[str, Any]:
     """campaign.yaml: what `gm new` records, and what `gm verify` recomputes from scenario.yaml."""
-    return {"ruleset": ruleset, "scenario": scenario.get("name", Path(source).stem),
+    return {"ruleset": ruleset.name, "rules_version": ruleset.rules_version,
+            "scenario": scenario.get("name", Path(source).stem),
             "players": players, "lang": lang, "seed_commitment": seed_commitment, "chance": GENERATOR}
 
 
@@ -770,6 +773,10 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
     if op.meta.get("chance") != GENERATOR:  # the luck of this campaign was drawn another way
         raise GmError.one("verify.generator", file=str(op.campaign.meta_path), field="chance",
                           value=op.meta.get("chance"), known=GENERATOR)
+    made = op.meta.get("rules_version", 1)  # campaigns made before versions were recorded: 1
+    if made != op.ruleset.rules_version:  # the rules changed since: a replay would differ
+        raise GmError.one("verify.rules_version", file=str(op.campaign.meta_path), field="rules_version",
+                          value=made, known=op.ruleset.rules_version, ruleset=op.ruleset.name)
     root = op.campaign.root
     state, setup_log = _initial_state(op, seed)
     _verify_meta(op, state)
@@ -824,7 +831,7 @@ def _verify_meta(op: Open, state: dict[str, Any]) -> None:
     from scenario.yaml: a player reading them is told the truth, or verify fails."""
     path = op.campaign.root / "scenario.yaml"
     scenario = safeyaml.load_mapping(path)
-    want = _meta(op.ruleset.name, scenario, str(path), op.ruleset.players(state), op.lang, op.meta.get("seed_commitment"))
+    want = _meta(op.ruleset, scenario, str(path), op.ruleset.players(state), op.lang, op.meta.get("seed_commitment"))
     if scenario.get("name") is None:
         want["scenario"] = op.meta.get("scenario")  # gm new recorded the scenario file's own name
     for field in ("ruleset", "scenario", "players"):

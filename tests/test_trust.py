@@ -778,3 +778,30 @@ def test_gm_new_opening_posts_wait_for_a_racer_looking_at_the_folder(tmp_path):
     threading.Timer(0.3, os.close, (fd,)).start()
     app.write_opening(target)
     assert sorted(p.name for p in (target / "reports/turn-000").iterdir()) == opening
+
+
+def test_verify_refuses_a_campaign_made_under_other_rules(tmp_path):
+    """A rules correction (the grail war's version 2: the deck's 宝石 ♦Q, rules.decks, C8, C28-C32)
+    makes a campaign made before it replay differently. gm new records the version; gm verify
+    says which version made the campaign instead of reporting a mismatch at turn 0 that would
+    read as tampering. A campaign.yaml without the field was made before versions: version 1."""
+    import yaml
+
+    from gm_tool import app
+    from gm_tool.errors import GmError
+    from gm_tool.rulesets.grail_war import RULESET
+
+    target = tmp_path / "c"
+    app.new_campaign(target, "skirmish", "rules-version-0123456789abcdef")
+    meta_path = target / "campaign.yaml"
+    meta = yaml.safe_load(meta_path.read_text("utf-8"))
+    assert meta["rules_version"] == RULESET.rules_version == 2
+    app.verify(target)
+    del meta["rules_version"]
+    meta_path.write_text(yaml.safe_dump(meta, allow_unicode=True), "utf-8")
+    with pytest.raises(GmError) as caught:
+        app.verify(target)
+    problem = caught.value.problems[0]
+    assert (problem.code, problem.field, problem.params["value"], problem.params["known"]) == \
+        ("verify.rules_version", "rules_version", 1, 2)
+    assert "版本" in problem.render("zh") and "version 1" in problem.render("en")

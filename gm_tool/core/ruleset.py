@@ -135,6 +135,9 @@ class RulesetBase:
     standing_sheets: ClassVar[bool] = False  # sheets of players not due (standing orders) reach resolve() too
     default_scenario: ClassVar[str] = ""  # the bundled scenario `gm demo --ruleset NAME` plays
     demo_turns: ClassVar[int | None] = None  # turns `gm demo` plays by default (None: to the end)
+    # raised by one whenever a rules change makes a campaign replay differently (a fixed card, a
+    # changed ruling); recorded in campaign.yaml by `gm new`, and `gm verify` replays only its own
+    rules_version: ClassVar[int] = 1
     package_dir: ClassVar[Path | None] = None  # where templates/ lives
 
     # setup and players ---------------------------------------------------------------------

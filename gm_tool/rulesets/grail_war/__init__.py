@@ -27,6 +27,8 @@ class GrailWar(RulesetBase):
     bot_kinds = ("random", "greedy")
     default_scenario = "fuyuki"
     demo_turns = 3  # bots rarely end a Fuyuki war: the demo shows three nights
+    # 2: issue 14's corrections (宝石 ♦Q, rules.decks, rulings C8 and C28-C32): campaigns of 1 replay differently
+    rules_version = 2
     package_dir = Path(__file__).parent
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
