@@ -24,7 +24,6 @@ Test vector (docs/fair-dice.md): seed ``gm-tool``, stream ``turn-1``, ten ``roll
 from __future__ import annotations
 
 import hashlib
-import secrets
 import struct
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -40,6 +39,8 @@ _LIMITS: dict[int, int] = {}  # n -> the rejection bound 2**64 - 2**64 % n
 
 
 def new_seed() -> str:
+    import secrets  # only `gm new` makes a seed
+
     return secrets.token_hex(16)
 
 
