@@ -216,6 +216,20 @@ def test_l130_a_strike_for_a_magic_card_only_when_one_stays_for_the_enemy(tmp_pa
     assert r.of("curse", character="artoria") == []
 
 
+def test_l131_no_strike_for_a_skill(tmp_path, gm):
+    """seed l.129-131 "2.1.对敌人出杀 / 2.对魔术牌出杀 / 3.不出杀": her 出杀 list has no 对技能出杀 line before
+    "3.不出杀", so a skill's demand for a 杀 (l.74 "对技能出杀") is not answered though she holds two
+    (ruling C6): 莫德雷德 with 王之号令 (given him here: an enemy plays a 杀 or takes 1 damage) costs
+    her 1 HP, and her 杀 still goes at him in the basic phase."""
+    mordred = dict(MORDRED, skills=["kings_command"])
+    sheets = dict(SHEETS, ivan=SHEETS["ivan"] + "skill: {use: true, discard: [宝石]}\n")
+    r = play(tmp_path, gm, [ARTORIA, mordred], sheets=sheets)
+    assert r.of("skill", character="mordred", skill="王之号令")
+    assert [e["cause"] for e in r.of("damage", target="artoria")] == ["王之号令"]
+    assert r.of("respond", character="artoria", against="skill") == []
+    assert len(r.of("strike", character="artoria")) == 1
+
+
 def test_l132_dodges_the_strike_with_her_real_dodge_and_the_magic_card_with_a_converted_strike(fight):
     """seed l.132-134 "3.1.对杀出闪 / 2.发动外典 将杀转换成闪 对魔术牌出闪 / 3.不出闪" and l.222 "【正式外典】
     …将你手牌的【杀】当【闪】…使用（或打出）": 美狄亚's 王之财宝 (l.196 "目标角色打出一张【闪】，否则受到…1点伤害")
