@@ -10,14 +10,11 @@ from typing import Any
 
 from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Posts, Resolution, RulesetBase
 from gm_tool.i18n import message
-from gm_tool.rulesets.guangying import amend as _amend
-from gm_tool.rulesets.guangying import bots as _bots
 from gm_tool.rulesets.guangying import messages  # noqa: F401  (registers the messages)
-from gm_tool.rulesets.guangying import posts as _posts
-from gm_tool.rulesets.guangying import scenario as _scenario
-from gm_tool.rulesets.guangying import sheet as _sheet
-from gm_tool.rulesets.guangying import template as _template
-from gm_tool.rulesets.guangying.engine import copy_state, play
+
+# The parts are imported where a method first needs them: `gm check` reads a sheet without
+# loading the posts, the bots or the GM edits; `gm resolve` never loads the scenario reader or
+# the GM edits.
 
 
 class Guangying(RulesetBase):
@@ -28,6 +25,8 @@ class Guangying(RulesetBase):
     uses_dice_file, package_dir = False, Path(__file__).parent
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+        from gm_tool.rulesets.guangying import scenario as _scenario
+
         return _scenario.build(scenario, source)  # no chance in this game: the seed is unused
 
     def players(self, state: dict[str, Any]) -> list[str]:
@@ -38,9 +37,13 @@ class Guangying(RulesetBase):
         return [] if state.get("winner") is not None or not state.get("next") else [state["next"]]
 
     def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Any:
+        from gm_tool.rulesets.guangying import sheet as _sheet
+
         return _sheet.read(state, sheet, source, lang)
 
     def pass_orders(self, state: dict[str, Any], player: str) -> Any:
+        from gm_tool.rulesets.guangying import sheet as _sheet
+
         return _sheet.Orders(player=player, turn=state["turn"] + 1, actions=[], standing=None)
 
     default_orders = pass_orders
@@ -50,25 +53,37 @@ class Guangying(RulesetBase):
 
     def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str,
                 dice: list[int] | None = None) -> Resolution:
+        from gm_tool.rulesets.guangying.engine import play
+
         due = state.get("next")
         game, _ = play(state, orders.get(due) if due is not None else None)
         return Resolution(game.s, game.log.events)
 
     def view(self, state: dict[str, Any], player: str | None) -> dict[str, Any]:
         """Nothing is hidden in this game: every view is the GM's."""
+        from gm_tool.rulesets.guangying.engine import copy_state
+
         return copy_state(state)
 
     def summary(self, view: dict[str, Any], player: str | None, lang: str) -> str:
+        from gm_tool.rulesets.guangying import posts as _posts
+
         return _posts.summary(view, player, lang)
 
     def template(self, state: dict[str, Any], player: str, lang: str) -> str:
+        from gm_tool.rulesets.guangying import template as _template
+
         return _template.template(state, player, lang)
 
     def bot_sheet(self, state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[str, Any]:
+        from gm_tool.rulesets.guangying import bots as _bots
+
         return _bots.sheet(state, player, kind, chance)
 
     def bot_orders(self, state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Any]:
         """As bot_sheet then parse_orders, without reading each sheet back."""
+        from gm_tool.rulesets.guangying import bots as _bots
+
         return {p: _bots.orders(state, p, kind, chance) for p, kind in kinds.items()}
 
     def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
@@ -86,13 +101,19 @@ class Guangying(RulesetBase):
 
     def posts(self, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
               templates_dir: Any = None) -> Posts:
+        from gm_tool.rulesets.guangying import posts as _posts
+
         texts, files = _posts.posts(before, after, events, lang, templates_dir, self.package_dir, self.template)
         return Posts(texts=texts, files=files)
 
     def amend_actions(self) -> dict[str, AmendAction]:
+        from gm_tool.rulesets.guangying import amend as _amend
+
         return _amend.ACTIONS
 
     def amend(self, state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list]:
+        from gm_tool.rulesets.guangying import amend as _amend
+
         return _amend.amend(state, action, source)
 
 
