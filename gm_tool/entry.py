@@ -51,14 +51,19 @@ def _fast_call(argv: list[str]):
 def main() -> None:
     # Start-up runs with the cyclic GC off: importing allocates many objects that live as long as
     # the process, and the collections their allocations trigger walked every object imported so
-    # far. Once the command's modules are in, ``gc.freeze`` moves them out of the GC's reach (the
-    # few hundred cycles imports leave would never be freed either) and the GC runs again for the
-    # command itself. A whole `gm resolve` costs ~7 ms less CPU (docs/performance.md).
+    # far. Once the command's modules are in (for `resolve` also Jinja and Pillow, which every
+    # ruleset's posts use), ``gc.freeze`` moves them out of the GC's reach (the few hundred
+    # cycles imports leave would never be freed either) and the GC runs again for the command
+    # itself. A whole `gm resolve` costs ~13 + ~5 ms less CPU (docs/performance.md).
     gc.disable()
     try:
         fast = _fast_call(sys.argv[1:])
         if fast is not None:
             import gm_tool.app  # noqa: F401  (every fast command runs it)
+
+            if sys.argv[1] == "resolve":  # every ruleset's posts render templates and paint the board
+                import jinja2  # noqa: F401
+                import PIL.Image  # noqa: F401
             from gm_tool.console import guarded
     finally:
         gc.freeze()
