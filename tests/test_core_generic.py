@@ -22,7 +22,7 @@ def test_core_has_no_game_words():
     assert hits == []
 
 
-@pytest.mark.parametrize("module", ["grid", "deck", "schema"])
+@pytest.mark.parametrize("module", ["grid", "deck", "schema", "store"])
 def test_core_doctests(module):
     import doctest
     import importlib

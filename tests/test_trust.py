@@ -805,3 +805,11 @@ def test_verify_refuses_a_campaign_made_under_other_rules(tmp_path):
     assert (problem.code, problem.field, problem.params["value"], problem.params["known"]) == \
         ("verify.rules_version", "rules_version", 1, 2)
     assert "版本" in problem.render("zh") and "version 1" in problem.render("en")
+
+
+def test_a_player_name_ending_in_a_line_break_is_refused(tmp_path, gm):
+    """safe_name's pattern ended in "$", which also matches before a final newline: "alice\\n"
+    passed as a player id, a file name with a line break in it."""
+    from gm_tool.core.store import safe_name
+
+    assert not safe_name("alice\n") and not safe_name("\nalice") and safe_name("alice")

@@ -66,17 +66,17 @@ def safe_name(name: object) -> bool:
     digits, CJK, ``-`` and ``_`` only (no ``/``, ``..``, dots or spaces), 1-64 characters, in
     Unicode normal form (so no file system can turn it into another name), not reserved.
 
-    >>> [safe_name(n) for n in ("alice", "阿尔托利亚", "../x", "/etc", "a/b", "", "public", "CON")]
-    [True, True, False, False, False, False, False, False]
+    >>> [safe_name(n) for n in ("alice", "阿尔托利亚", "../x", "/etc", "a/b", "", "public", "CON", "alice\n")]
+    [True, True, False, False, False, False, False, False, False]
     """
-    return (isinstance(name, str) and bool(_safe_name_re().match(name)) and name.lower() not in _RESERVED
+    return (isinstance(name, str) and bool(_safe_name_re().fullmatch(name)) and name.lower() not in _RESERVED
             and unicodedata.normalize("NFKC", name) == name)
 
 
 @functools.cache
 def _safe_name_re() -> re.Pattern[str]:
     """Compiled on first use (~1 ms at import for a pattern most commands never match)."""
-    return re.compile(r"^[A-Za-z0-9_\-\u3400-\u9fff\uf900-\ufaff]{1,64}$")
+    return re.compile(r"[A-Za-z0-9_\-\u3400-\u9fff\uf900-\ufaff]{1,64}")  # fullmatch: "$" would let "a\n" by
 
 
 def is_debris(name: str) -> bool:
