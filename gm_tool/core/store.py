@@ -66,7 +66,7 @@ def safe_name(name: object) -> bool:
     digits, CJK, ``-`` and ``_`` only (no ``/``, ``..``, dots or spaces), 1-64 characters, in
     Unicode normal form (so no file system can turn it into another name), not reserved.
 
-    >>> [safe_name(n) for n in ("alice", "阿尔托利亚", "../x", "/etc", "a/b", "", "public", "CON", "alice\n")]
+    >>> [safe_name(n) for n in ("alice", "阿尔托利亚", "../x", "/etc", "a/b", "", "public", "CON", "alice\\n")]
     [True, True, False, False, False, False, False, False, False]
     """
     return (isinstance(name, str) and bool(_safe_name_re().fullmatch(name)) and name.lower() not in _RESERVED
