@@ -245,7 +245,7 @@ def publish_dir(path: Path, build) -> bool:
 
 
 # what a `gm new` filling a folder in place puts there (besides debris and its stage)
-_FILLED = {".lock", "secret", "scenario.yaml", "state", "campaign.yaml"}
+_FILLED = {".lock", "secret", "scenario.yaml", "state", "log", "campaign.yaml"}
 
 
 def abandoned_fill(path: Path) -> bool:
@@ -323,7 +323,9 @@ def _fill_in_place(path: Path, build) -> bool:
     moved: list[Path] = []
     stage: Path | None = None
     try:
-        if set(os.listdir(path)) - {".lock"} - {n for n in os.listdir(path) if is_debris(n)}:
+        # one listing: with two, a racer's temporary lock file seen by the first and gone (its
+        # claim failed) by the second looked like "something else", and both racers gave up
+        if any(n != ".lock" and not is_debris(n) for n in os.listdir(path)):
             # something else arrived meanwhile: not ours to fill
             os.unlink(lock)
             return False
