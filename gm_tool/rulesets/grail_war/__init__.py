@@ -36,6 +36,15 @@ class GrailWar(RulesetBase):
 
         return build(scenario, source, seed).to_state()
 
+    def begin(self, scenario: dict[str, Any], source: str, seed: str) -> Resolution:
+        """Turn 0 with the shuffles of the deck and the equipment pile (GM-only events, written to
+        ``log/turn-000.jsonl`` by `gm new`: the GM can see the order every card will come in)."""
+        from gm_tool.core.events import EventLog
+        from gm_tool.rulesets.grail_war.scenario import build
+
+        log = EventLog()
+        return Resolution(build(scenario, source, seed, log=log).to_state(), log.events)
+
     def players(self, state: dict[str, Any]) -> list[str]:
         seen: list[str] = []
         for c in state["characters"]:

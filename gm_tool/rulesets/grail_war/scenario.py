@@ -7,6 +7,7 @@ from typing import Any
 
 from gm_tool.core.chance import Chance
 from gm_tool.core.deck import Card, Deck, parse_card_spec
+from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name
 from gm_tool.core.schema import Validator
 from gm_tool.core.store import safe_name
@@ -97,8 +98,9 @@ def _skills(v: Validator, raw: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
-def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") -> Game:
-    """The game at turn 0: every problem of the scenario is reported at once, naming its field."""
+def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh", log: EventLog | None = None) -> Game:
+    """The game at turn 0: every problem of the scenario is reported at once, naming its field.
+    The shuffles of the deck and the equipment pile are GM-only chance events in ``log``."""
     v = Validator(source, lang)
     top = v.unknown_keys(scenario, TOP_KEYS)
     sides = _sides(v, top)
@@ -118,7 +120,7 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh") ->
     _check_capacity(v, characters, rules)
     _check_deck_order(v, top.get("deck"), pool)
     v.raise_if_any()
-    _shuffle_and_deal(Chance(seed, "setup"), pool, equipment, deal_later, top.get("deck"), rules)
+    _shuffle_and_deal(Chance(seed, "setup", log), pool, equipment, deal_later, top.get("deck"), rules)
     return Game(0, list(sides), board, characters, strongholds, pool, equipment, rules, skills=setup.skills)
 
 
@@ -196,12 +198,12 @@ def _shuffle_and_deal(chance: Chance, pool: Deck, equipment: list[Card], deal_la
     """Shuffle what is left of the deck, put ``deck.order`` on top, deal the hands the scenario
     did not give, shuffle the equipment pile."""
     rest = sorted(pool.draw_pile, key=lambda card: card.id)
-    chance.shuffle(rest, why="deck")
+    chance.shuffle(rest, why="deck", label=Card.to_dict)
     on_top = [_take_from(rest, spec) for spec in ((deck or {}).get("order") or [])]
     pool.draw_pile = rest + list(reversed(on_top))
     for c in deal_later:
         c.hand = pool.draw(rules["initial_hand"], None)
-    chance.shuffle(equipment, why="equipment")
+    chance.shuffle(equipment, why="equipment", label=Card.to_dict)
 
 
 def _mappings(v: Validator, raw: list[Any], path: str, keys: dict[str, str]) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -30,6 +30,13 @@ class Hunlu(RulesetBase):
     def setup(self, scenario: dict[str, Any], source: str, seed: str) -> State:
         return _part("setup").build(scenario, source, seed)
 
+    def begin(self, scenario: dict[str, Any], source: str, seed: str) -> Resolution:
+        """Turn 0 and the opening's events (initiative roll-offs with their dice, spawns)."""
+        from gm_tool.core.events import EventLog
+
+        log = EventLog()
+        return Resolution(_part("setup").build(scenario, source, seed, log), log.events)
+
     def due(self, state: State) -> list[str]:
         """The owner of the next general to act; nobody once the game is over or stuck."""
         nxt = state.get("next")

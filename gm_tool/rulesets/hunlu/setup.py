@@ -27,7 +27,9 @@ def bundled_maps() -> dict[str, Any]:
     return safeyaml.load_mapping(DATA / "maps.yaml", display="hunlu/data/maps.yaml")
 
 
-def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
+    """Turn 0 from a scenario; the opening's events (initiative roll-offs, spawns, round 1) go to
+    ``log`` when one is given (`gm new` writes them to ``log/turn-000.jsonl``)."""
     v = Validator(source)
     sc = v.unknown_keys(scenario, {k: k for k in TOP})
     # map
@@ -174,7 +176,7 @@ def build(scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
              "map": {"name": m.get("name", ""), "width": width, "height": height, "spawns": spawns},
              "rules": rules, "generals": gens,
              "items_def": {sid: s for sid, s in shared.items()}, "acted": [], "extra": []}
-    log = EventLog()
+    log = log if log is not None else EventLog()
     game = Game(state, Dice(state, None, Chance(seed, "setup")), log)
     game.sort_order(initial=True)
     for uid in state["order"]:  # H17: spawns picked in initiative order, never twice
