@@ -813,3 +813,27 @@ def test_a_player_name_ending_in_a_line_break_is_refused(tmp_path, gm):
     from gm_tool.core.store import safe_name
 
     assert not safe_name("alice\n") and not safe_name("\nalice") and safe_name("alice")
+
+
+@pytest.mark.parametrize("scenario,chance_events", [("skirmish", 2), ("hunlu_duel", 0), ("shenjianglu", 4)])
+def test_setup_events_are_logged_for_turn_0_and_verified(tmp_path, scenario, chance_events):
+    """Every shuffle of `gm new` is a GM-only chance event of log/turn-000.jsonl (the grail war's
+    deck and equipment pile, shenjianglu's neutrals and decks); hunlu logs its opening's public
+    roll-offs there. gm verify recomputes the file: a line edited is named."""
+    import json
+
+    from gm_tool import app
+    from gm_tool.errors import GmError
+
+    target = tmp_path / "c"
+    app.new_campaign(target, scenario, "setup-log-0123456789abcdef")
+    log0 = target / "log/turn-000.jsonl"
+    events = [json.loads(line) for line in log0.read_text("utf-8").splitlines()]
+    assert events
+    chance = [e for e in events if e["type"] == "chance"]
+    assert len(chance) == chance_events and all(e["to"] == [] for e in chance)
+    app.verify(target)
+    log0.write_text(log0.read_text("utf-8").replace('"seq": 0', '"seq": 99', 1), "utf-8")
+    with pytest.raises(GmError) as caught:
+        app.verify(target)
+    assert caught.value.problems[0].code == "verify.mismatch" and "turn-000.jsonl" in caught.value.problems[0].file
