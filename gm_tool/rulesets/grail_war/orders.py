@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from gm_tool.core import yamlpos
+from gm_tool.core.deck import parse_card_spec
 from gm_tool.core.grid import Cell
 from gm_tool.core.schema import Validator
 from gm_tool.i18n import register
@@ -284,6 +286,12 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
     each card named must be held, once."""
     if raw is None:
         return [], []
+    if type(raw) is list:  # fast path: every item a card's own name (what bots and templates write)
+        names = _card_names()
+        if all(type(item) is str and item in names for item in raw):
+            refs = [(item, None, None) for item in raw]
+            if not must_hold or all(held is not None for held in pick(char.hand, refs)):
+                return list(raw), refs  # the same as below; a card not held is told below
     items = raw if isinstance(raw, list) else [raw]
     if isinstance(raw, str) and cards.canonical(raw) is None:
         items = cards.split_text(items[0])
@@ -309,6 +317,13 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
             else:
                 v.add("grail.not_held", p, value=ref[0], held=sum(1 for c in char.hand if c.name == ref[0]), hand=hand)
     return named, refs
+
+
+@cache
+def _card_names() -> frozenset[str]:
+    """The names :func:`cards.read` takes as they are: each card's own name, which
+    ``parse_card_spec`` reads as a bare name and ``cards.canonical`` maps to itself."""
+    return frozenset(n for n in cards.all_names() if parse_card_spec(n) == (n, None, None) and cards.canonical(n) == n)
 
 
 # words a 出杀 / 出闪 line may carry besides what it answers and the converting equipment
@@ -362,6 +377,19 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
     out: list[Entry] = []
     stopped = False
     for i, item in enumerate(raw):
+        # fast path: a line that is an answer as the table writes it (``enemy``, or
+        # ``{against: enemy, count: 2}`` with canonical keys, no via): what the general path
+        # below reads from it, without the copies and paths it builds
+        said = item if type(item) is str else item.get("against") if type(item) is dict and item.keys() <= _ENTRY_KEYS else None
+        if type(said) is str and said in against and said == said.strip():
+            count = item.get("count") if type(item) is dict else None
+            if (count is None or (type(count) is int and 1 <= count <= 99)) and (type(item) is str or item.get("via") is None):
+                what = against[said]
+                if what == NONE:
+                    stopped = True
+                if not stopped:
+                    out.append(Entry(what, count, None))
+                continue
         p = f"{path}[{i}]"
         if isinstance(item, str):
             item = {"against": item} if item in against else _entry_text(v, item, against, f"{p}.against")
@@ -398,6 +426,7 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
     return out
 
 
+_ENTRY_KEYS = frozenset({"against", "count", "via"})  # a list line's canonical keys (STRIKE_KEYS, DODGE_KEYS)
 # equipment that lets a card stand for the one a list answers with (via:)
 CONVERTERS = {"strike_order": ("正式外典", "佩耳修斯之剑"), "dodge_order": ("正式外典",)}
 
