@@ -97,7 +97,8 @@ class _Steps:
     not tuples hashed into dicts. ``uniform``: every step costs 1 (all kits but a LANCER's jump)
     and ``out[i]`` lists the neighbours' numbers; else it lists (number, cost) pairs."""
 
-    __slots__ = ("board", "cost", "uniform", "out", "cells", "width", "height", "extra", "mark", "prev", "round")
+    __slots__ = ("board", "cost", "uniform", "out", "cells", "width", "height", "extra", "mark", "prev", "round",
+                 "plans")
 
     def __init__(self, board, closed: frozenset[Cell], kit: tuple[bool, bool, int]):
         self.board = board
@@ -111,6 +112,10 @@ class _Steps:
         self.mark: list[int] = [0] * len(self.cells)
         self.prev: list[int] = [0] * len(self.cells)
         self.round = 0
+        # plan() answers on this table, (start, goal, waypoints, limit) -> ticks or None: a path
+        # depends on nothing else, and a turn asks the same one up to three times (the bot's
+        # trial, the sheet's check, the move itself)
+        self.plans: dict[tuple, tuple[Cell, ...] | None] = {}
 
     def number(self, cell: Cell) -> int:
         x, y = cell
@@ -253,15 +258,30 @@ def plan(game: Game, char: Character, to: Cell | None, via: list[Cell], special:
     if special == "teleport":
         return [to]
     steps = _steps(game, _kit(char, special))
-    path: list[Cell] = []
+    key = (char.pos, to, tuple(via), limit)
+    try:
+        known = steps.plans.get(key, _UNKNOWN)
+    except TypeError:  # a cell that is not a tuple (never from a sheet): plan it, keep nothing
+        key, known = None, _UNKNOWN
+    if known is not _UNKNOWN:
+        return None if known is None else list(known)
+    path: list[Cell] | None = []
     cur = char.pos
     for point in [*via, to]:
         leg = _search(steps, cur, point, None if limit is None else limit - len(path))
         if leg is None:
-            return None
+            path = None
+            break
         path.extend(leg)
         cur = point
+    if key is not None:
+        if len(steps.plans) >= 20_000:
+            steps.plans.clear()
+        steps.plans[key] = None if path is None else tuple(path)
     return path
+
+
+_UNKNOWN = object()
 
 
 def tunnel_cell(game: Game, text: Any) -> Cell | None:
