@@ -41,7 +41,7 @@ def _game(state: dict[str, Any]) -> Game:
     return Game.from_state({**state, "deck": _EMPTY_DECK, "equipment_pile": []})
 
 
-_REACH: dict[tuple, tuple[dict[Cell, int], list[Cell]]] = {}
+_REACH: dict[tuple, tuple[dict[Cell, int], list[Cell], dict[Cell, list[Cell]]]] = {}
 
 
 def destinations(game: Game, char: Character) -> dict[Cell, int]:
@@ -51,8 +51,9 @@ def destinations(game: Game, char: Character) -> dict[Cell, int]:
     return dict(_destinations(game, char)[0])
 
 
-def _destinations(game: Game, char: Character) -> tuple[dict[Cell, int], list[Cell]]:
-    """:func:`destinations` (not to be changed: it is kept) and its cells in board order."""
+def _destinations(game: Game, char: Character) -> tuple[dict[Cell, int], list[Cell], dict[Cell, list[Cell]]]:
+    """:func:`destinations` (not to be changed: it is kept), its cells in board order, and the
+    waypoints found so far for each destination (kept by :func:`_random_move`)."""
     board = game.board
     key = (board.ident(), tuple(game.closed_cells), char.cls, char.pos, char.move)
     hit = _REACH.get(key)
@@ -61,7 +62,7 @@ def _destinations(game: Game, char: Character) -> tuple[dict[Cell, int], list[Ce
         found = {c: d for c, d in reach.items() if board.terrain(c) != RIVER or c == char.pos}
         if len(_REACH) > 50_000:
             _REACH.clear()
-        hit = _REACH[key] = (found, _board_order(found))
+        hit = _REACH[key] = (found, _board_order(found), {})
     return hit
 
 
@@ -102,13 +103,16 @@ def _random_move(game: Game, char: Character, chance: Chance) -> dict[str, Any] 
     tele = teleports(game, char)
     if tele and chance.roll(4, why="bot.teleport") == 1:
         return {"to": cell_name(chance.choice(tele, why="bot.move", label=cell_name)), "special": "teleport"}
-    reach, cells = _destinations(game, char)
+    reach, cells, ways = _destinations(game, char)
     to = chance.choice(cells, why="bot.move", label=cell_name)
     if to == char.pos:
         return None if chance.roll(2, why="bot.move") == 1 else {"to": cell_name(to)}
     move: dict[str, Any] = {"to": cell_name(to)}
-    pos, (tx, ty), move_len = char.pos, to, char.move
-    waypoints = [c for c in cells if c != pos and c != to and reach[c] + abs(c[0] - tx) + abs(c[1] - ty) <= move_len]
+    waypoints = ways.get(to)
+    if waypoints is None:  # kept with the destinations: they depend on the same things and ``to``
+        pos, (tx, ty), move_len = char.pos, to, char.move
+        waypoints = ways[to] = [c for c in cells if c != pos and c != to
+                                and reach[c] + abs(c[0] - tx) + abs(c[1] - ty) <= move_len]
     if waypoints and chance.roll(4, why="bot.via") == 1:
         via = chance.choice(waypoints, why="bot.via", label=cell_name)
         from gm_tool.rulesets.grail_war.orders import Orders
@@ -228,7 +232,7 @@ def _greedy(game: Game, player: str, char: Character, chance: Chance, out: dict[
             goal = _pick(chance, targets, near, "bot.target", lambda s: s.id).pos
     if goal is None or goal == char.pos:
         return
-    reach, cells = _destinations(game, char)
+    reach, cells, _ = _destinations(game, char)
     to_goal = _distances_to(game, char, goal)
     far = len(to_goal) + game.board.width + game.board.height  # cut off from the goal: by the crow
     best = _pick(chance, cells, lambda c: (to_goal.get(c, far + manhattan(c, goal)), reach[c]),
