@@ -22,12 +22,16 @@ def pick(hand: list[Card], refs: list[Ref]) -> list[Card | None]:
     the hand has no such card left."""
     out: list[Card | None] = [None] * len(refs)
     taken: set[int] = set()
-    if all(suit is None and rank is None for _, suit, rank in refs):  # names only: one pass
+    for _, suit, rank in refs:
+        if suit is not None or rank is not None:
+            break
+    else:  # names only: one pass (plain loops: the bots' keep lists come here every turn)
         for i, (name, _, _) in enumerate(refs):
-            card = next((c for c in hand if c.name == name and c.id not in taken), None)
-            if card is not None:
-                taken.add(card.id)
-                out[i] = card
+            for c in hand:
+                if c.name == name and c.id not in taken:
+                    taken.add(c.id)
+                    out[i] = c
+                    break
         return out
     for exact in (True, False):
         for i, (name, suit, rank) in enumerate(refs):
