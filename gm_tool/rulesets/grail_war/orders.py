@@ -724,9 +724,11 @@ def _move(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Or
     if move.get("to") is not None:
         to = move["to"]
         said = _COORDINATE.search(to) if isinstance(to, str) else None
-        if said is not None and movement.tunnel_cell(game, to) is None:  # l.154 "...，到达地图坐标（C,11）"
+        tunnel = movement.tunnel_cell(game, to)
+        if said is not None and tunnel is None:  # l.154 "...，到达地图坐标（C,11）"
             to = said.group(1) + said.group(2)
-        o.move_to = movement.tunnel_cell(game, to) or v.cell(to, "move.to", w, h)
+            tunnel = movement.tunnel_cell(game, to)
+        o.move_to = tunnel or v.cell(to, "move.to", w, h)
     via = move.get("via") or []
     if v.typed(via, list, "move.via"):
         o.move_via = [c for c in (movement.tunnel_cell(game, x) or v.cell(x, f"move.via[{i}]", w, h)
