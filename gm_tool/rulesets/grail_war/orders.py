@@ -202,9 +202,14 @@ class SheetValidator(Validator):
         return out
 
     def choice(self, data: dict[str, Any], key: str, options: dict[Any, Any], path: str, default: Any = None) -> Any:
-        if key not in data or data[key] is None:
+        value = data.get(key)
+        if value is None:
             return default
-        hit = _lookup(options, data[key])
+        if type(value) is str:  # fast path: the table's own spelling (_lookup's first try)
+            hit = options.get(value.strip())
+            if hit is not None:
+                return hit
+        hit = _lookup(options, value)
         if hit is None:
             self.add("grail_war.sheet.choice", path, value=data[key],
                      allowed=", ".join(sorted({str(v) for v in options.values()})), allowed_zh=allowed_zh(options))
@@ -567,6 +572,13 @@ def _character(v: Validator, game: Game, data: dict[str, Any]) -> Character:
     """``turn``, ``player`` and ``character``: whose sheet this is, for which turn (stops at
     the first of these problems that leaves nothing to check the rest against). A dead
     character takes no orders (ruling G9)."""
+    turn, player, cid = data.get("turn"), data.get("player"), data.get("character")
+    if type(turn) is int and turn == game.turn + 1 and type(player) is str and type(cid) is str:
+        for c in game.of_player(player):  # fast path: a sound header naming a living character
+            if cid == c.id or cid == c.name:  # the one the general path below finds first
+                if c.alive:
+                    return c
+                break
     missing = [key for key in ("turn", "player") if key not in data]
     for key in missing:
         v.add("field.required", key)
