@@ -129,6 +129,12 @@ def cards_from_dicts(ds: list[dict[str, Any]]) -> list[Card]:
     return [Card.from_dict(d) for d in ds]
 
 
+def card_dicts(cards: list[Card]) -> list[dict[str, Any]]:
+    """``[c.to_dict() for c in cards]`` without a method call per card (a state writes its piles
+    every turn)."""
+    return [{"id": c.id, "name": c.name, "suit": c.suit, "rank": c.rank} for c in cards]
+
+
 @dataclass
 class Deck:
     """A draw pile (top is the end of the list) and a discard pile."""
@@ -166,8 +172,7 @@ class Deck:
         self.discard_pile.extend(cards)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"draw_pile": [c.to_dict() for c in self.draw_pile],
-                "discard_pile": [c.to_dict() for c in self.discard_pile]}
+        return {"draw_pile": card_dicts(self.draw_pile), "discard_pile": card_dicts(self.discard_pile)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], name: str = "deck") -> "Deck":

@@ -11,7 +11,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from gm_tool.core.deck import Card, Deck, cards_from_dicts
+from gm_tool.core.deck import Card, Deck, card_dicts, cards_from_dicts
 from gm_tool.core.grid import Cell, cell_name, cell_names, parse_cell, parse_cells
 
 SIDES_DEFAULT = ("red", "blue")
@@ -155,7 +155,7 @@ class Character:
         return {
             "id": self.id, "name": self.name, "player": self.player, "side": self.side, "class": self.cls,
             "hp": self.hp, "max_hp": self.max_hp, "pos": cell_name(self.pos), "alive": self.alive,
-            "hand": [c.to_dict() for c in self.hand],
+            "hand": card_dicts(self.hand),
             "equipment": {slot: (card.name if card else None) for slot, card in self.equipment.items()},
             "move": self.move, "skills": list(self.skills),
             "equipment_cards": {slot: (card.to_dict() if card else None) for slot, card in self.equipment.items()},
@@ -288,7 +288,7 @@ class Game:
             "territory": self.territory(),
             "sides": list(self.sides), "rules": dict(self.rules), "map": self.board.to_dict(),
             "closed_cells": cell_names(self.closed_cells),
-            "deck": self.deck.to_dict(), "equipment_pile": [c.to_dict() for c in self.equipment_pile],
+            "deck": self.deck.to_dict(), "equipment_pile": card_dicts(self.equipment_pile),
         } | ({"skills": {k: self.skills[k] for k in self.skills}} if self.skills else {})
 
     @classmethod
