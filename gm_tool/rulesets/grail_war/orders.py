@@ -519,6 +519,11 @@ def _value_keys(v: Validator, sheet: dict[str, Any]) -> tuple[dict[str, Any], di
     """The sheet with its answer-keys (``2.1.对敌人出杀: ``, ``不使用咒: ``) folded into the keys
     they answer, in the order written, and ``{field made: the key as written}`` so a problem is
     told at the line the player wrote (ruling G8). A key that is a key is left alone."""
+    for k in sheet:
+        if k not in KEYS and isinstance(k, str):
+            break
+    else:  # every key a key as the table writes it: nothing to fold (the loop below finds nothing)
+        return sheet, {}
     plain_keys = _plain_table(KEYS)
     found = [(k, hit) for k in sheet if isinstance(k, str) and k not in KEYS and _plain(k) not in plain_keys
              for hit in [_value_key(k)] if hit is not None]
