@@ -507,10 +507,11 @@ def _resolve_conflicts(chars: dict[str, Character], where: dict[Cell, list[str]]
         for cid, t in movers.items():
             if cid not in blocked:
                 targets.setdefault(t, []).append(cid)
-        for cell in sorted(targets, key=_row_major) if len(targets) > 1 else targets:
+        # cells that fit whoever stays are passed over with no effect, so only the others are
+        # taken in board order (the order their lots are drawn in)
+        crowded = [cell for cell, arrivals in targets.items() if len(where.get(cell, ())) + len(arrivals) > roomy]
+        for cell in sorted(crowded, key=_row_major) if len(crowded) > 1 else crowded:
             arrivals = targets[cell]
-            if len(where.get(cell, ())) + len(arrivals) <= roomy:  # fits whoever stays
-                continue
             staying = [x for x in where.get(cell, []) if x not in movers or x in blocked]
             sides: dict[str, int] = {}
             for x in staying:
