@@ -258,27 +258,32 @@ def plan(game: Game, char: Character, to: Cell | None, via: list[Cell], special:
     if special == "teleport":
         return [to]
     steps = _steps(game, _kit(char, special))
-    key = (char.pos, to, tuple(via), limit)
+    key: tuple | None = (char.pos, to, tuple(via), limit)
     try:
-        known = steps.plans.get(key, _UNKNOWN)
+        known = steps.plans.get(key, _UNKNOWN)  # type: ignore[arg-type]
     except TypeError:  # a cell that is not a tuple (never from a sheet): plan it, keep nothing
         key, known = None, _UNKNOWN
     if known is not _UNKNOWN:
-        return None if known is None else list(known)
-    path: list[Cell] | None = []
+        return None if known is None else list(known)  # type: ignore[call-overload]
+    path: list[Cell] = []
     cur = char.pos
     for point in [*via, to]:
         leg = _search(steps, cur, point, None if limit is None else limit - len(path))
         if leg is None:
-            path = None
-            break
+            if key is not None:
+                _keep_plan(steps, key, None)
+            return None
         path.extend(leg)
         cur = point
     if key is not None:
-        if len(steps.plans) >= 20_000:
-            steps.plans.clear()
-        steps.plans[key] = None if path is None else tuple(path)
+        _keep_plan(steps, key, tuple(path))
     return path
+
+
+def _keep_plan(steps: _Steps, key: tuple, path: tuple[Cell, ...] | None) -> None:
+    if len(steps.plans) >= 20_000:
+        steps.plans.clear()
+    steps.plans[key] = path
 
 
 _UNKNOWN = object()

@@ -294,9 +294,9 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
     if type(raw) is list:  # fast path: every item a card's own name (what bots and templates write)
         names = _card_names()
         if all(type(item) is str and item in names for item in raw):
-            refs = [(item, None, None) for item in raw]
-            if not must_hold or all(held is not None for held in pick(char.hand, refs)):
-                return list(raw), refs  # the same as below; a card not held is told below
+            bare: list[Ref] = [(item, None, None) for item in raw]
+            if not must_hold or all(held is not None for held in pick(char.hand, bare)):
+                return list(raw), bare  # the same as below; a card not held is told below
     items = raw if isinstance(raw, list) else [raw]
     if isinstance(raw, str) and cards.canonical(raw) is None:
         items = cards.split_text(items[0])
