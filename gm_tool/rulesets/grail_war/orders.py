@@ -17,7 +17,7 @@ from gm_tool.core.deck import parse_card_spec
 from gm_tool.core.grid import Cell
 from gm_tool.core.schema import Validator
 from gm_tool.i18n import register
-from gm_tool.rulesets.grail_war import cards
+from gm_tool.rulesets.grail_war import cards, movement
 from gm_tool.rulesets.grail_war.hands import Ref, pick
 from gm_tool.rulesets.grail_war.model import Character, Game
 
@@ -639,6 +639,8 @@ def _zone_list(v: Validator, raw: Any, table: dict[str, str], path: str) -> list
         raw = [w for w in re.split(r"[\s,，、;；/]+", raw) if w]
     if raw is None or not v.typed(raw, list, path):
         return None
+    if all(type(z) is str and z in table and z == z.strip() for z in raw):  # fast path: the table's own words
+        return [table[z] for z in raw]
     picked = (v.choice({"z": z}, "z", table, f"{path}[{i}]") for i, z in enumerate(raw))
     return [z for z in picked if z is not None]
 
@@ -729,8 +731,6 @@ def _equipment(v: Validator, game: Game, data: dict[str, Any], char: Character, 
 def _move(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
     """``move``: destination, waypoints and special move, checked against the map when the
     rest of the sheet is sound."""
-    from gm_tool.rulesets.grail_war import movement
-
     raw = data.get("move")
     if isinstance(raw, (str, bool)) and _lookup(BOOL, raw) is not None:
         raw = {"special": raw}  # l.151-152 "8.本回合移动，是否发动介职特效 / 是"
@@ -778,8 +778,6 @@ register({"grail_war.move.no_class_special": {
 def _class_special(game: Game, char: Character, to: Cell | None) -> str | None:
     """The special movement that 是 asks for: a teleport when ``to`` is a stronghold it may
     teleport to, else the class's own movement, else None."""
-    from gm_tool.rulesets.grail_war import movement
-
     if to is not None and to in game.strongholds_by_pos() and movement.teleport_problem(game, char, to) is None:
         return "teleport"
     return _CLASS_SPECIAL.get(char.cls)
