@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
+from gm_tool.core.events import EventLog
 from gm_tool.errors import USAGE, GmError
 
 State = dict[str, Any]
@@ -141,15 +142,17 @@ class RulesetBase:
     package_dir: ClassVar[Path | None] = None  # where templates/ lives
 
     # setup and players ---------------------------------------------------------------------
-    def setup(self, scenario: dict[str, Any], source: str, seed: str) -> State:
-        """The initial state (turn 0) from a scenario mapping; raises GmError naming fields."""
+    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> State:
+        """The initial state (turn 0) from a scenario mapping; raises GmError naming fields.
+        What setting up draws or tells goes to ``log`` when given (``Chance(seed, "setup", log)``
+        records each shuffle as a GM-only event); a ruleset with nothing to tell ignores it."""
         raise NotImplementedError
 
     def begin(self, scenario: dict[str, Any], source: str, seed: str) -> Resolution:
-        """The initial state with the events of setting it up: the shuffles and draws of `gm new`
-        (GM-only chance events), written to ``log/turn-000.jsonl`` and replayed by `gm verify`.
-        By default: ``setup()`` and no events (a ruleset that draws at setup overrides this)."""
-        return Resolution(self.setup(scenario, source, seed), [])
+        """The initial state with the events of setting it up (`gm new` writes them to
+        ``log/turn-000.jsonl``; `gm verify` replays them): ``setup()`` given a log."""
+        log = EventLog()
+        return Resolution(self.setup(scenario, source, seed, log), log.events)
 
     def players(self, state: State) -> list[str]:
         """Every player of the campaign, in a stable order."""

@@ -64,7 +64,7 @@ class Race(RulesetBase):
     uses_dice_file = True
     package_dir = Path(__file__).parent
 
-    def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
         runners = scenario.get("runners")
         length = scenario.get("length", 12)
         problems = []

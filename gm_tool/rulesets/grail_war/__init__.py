@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import DEFAULT, SIMULTANEOUS, AmendAction, Posts, Resolution, RulesetBase
 from gm_tool.rulesets.grail_war import messages  # noqa: F401  (registers the messages)
 
@@ -31,19 +32,11 @@ class GrailWar(RulesetBase):
     rules_version = 2
     package_dir = Path(__file__).parent
 
-    def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
+        """Turn 0; the shuffles of the deck and the equipment pile are GM-only events in ``log``."""
         from gm_tool.rulesets.grail_war.scenario import build
 
-        return build(scenario, source, seed).to_state()
-
-    def begin(self, scenario: dict[str, Any], source: str, seed: str) -> Resolution:
-        """Turn 0 with the shuffles of the deck and the equipment pile (GM-only events, written to
-        ``log/turn-000.jsonl`` by `gm new`: the GM can see the order every card will come in)."""
-        from gm_tool.core.events import EventLog
-        from gm_tool.rulesets.grail_war.scenario import build
-
-        log = EventLog()
-        return Resolution(build(scenario, source, seed, log=log).to_state(), log.events)
+        return build(scenario, source, seed, log=log).to_state()
 
     def players(self, state: dict[str, Any]) -> list[str]:
         seen: list[str] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Posts, Resolution, RulesetBase
 from gm_tool.i18n import message
 from gm_tool.rulesets.guangying import messages  # noqa: F401  (registers the messages)
@@ -24,7 +25,7 @@ class Guangying(RulesetBase):
     bot_kinds, default_scenario = ("random", "greedy"), "standard"
     uses_dice_file, package_dir = False, Path(__file__).parent
 
-    def setup(self, scenario: dict[str, Any], source: str, seed: str) -> dict[str, Any]:
+    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
         from gm_tool.rulesets.guangying import scenario as _scenario
 
         return _scenario.build(scenario, source)  # no chance in this game: the seed is unused

@@ -10,6 +10,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
+from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Posts, Resolution, RulesetBase
 from gm_tool.rulesets.hunlu import messages  # noqa: F401  (registers the messages)
 
@@ -27,15 +28,9 @@ class Hunlu(RulesetBase):
     def players(self, state: State) -> list[str]:
         return list(state["players"])
 
-    def setup(self, scenario: dict[str, Any], source: str, seed: str) -> State:
-        return _part("setup").build(scenario, source, seed)
-
-    def begin(self, scenario: dict[str, Any], source: str, seed: str) -> Resolution:
-        """Turn 0 and the opening's events (initiative roll-offs with their dice, spawns)."""
-        from gm_tool.core.events import EventLog
-
-        log = EventLog()
-        return Resolution(_part("setup").build(scenario, source, seed, log), log.events)
+    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> State:
+        """Turn 0; the opening's events (initiative roll-offs with their dice, spawns) go to ``log``."""
+        return _part("setup").build(scenario, source, seed, log)
 
     def due(self, state: State) -> list[str]:
         """The owner of the next general to act; nobody once the game is over or stuck."""

@@ -29,13 +29,8 @@ class Shenjianglu(RulesetBase):
     default_scenario = "shenjianglu"
     package_dir = Path(__file__).parent
 
-    def setup(self, scenario: dict[str, Any], source: str, seed: str) -> State:
-        return _part("setup").build(scenario, source, seed)
-
-    def begin(self, scenario: dict[str, Any], source: str, seed: str) -> Resolution:
-        """Turn 0 and its shuffles (3.3 neutrals, each deck), GM-only events of ``gm new``."""
-        log = EventLog()
-        return Resolution(_part("setup").build(scenario, source, seed, log), log.events)
+    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> State:
+        return _part("setup").build(scenario, source, seed, log)
 
     def players(self, state: State) -> list[str]:
         return [s["player"] for s in state["seats"]]
