@@ -17,7 +17,7 @@ from typing import Any
 from gm_tool.core import ruleset as rulesets
 from gm_tool.core import safeyaml
 from gm_tool.core.chance import GENERATOR, commitment, new_seed
-from gm_tool.core.events import read_jsonl
+from gm_tool.core.events import jsonl, read_jsonl
 from gm_tool.core.render import Forum, check_forum, use_forum
 from gm_tool.core.store import (
     Campaign,
@@ -130,7 +130,7 @@ def _initial_state(op: Open, seed: str) -> tuple[dict[str, Any], str | None]:
 
 
 def _log_text(events: list[dict[str, Any]]) -> str | None:
-    return "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in events) if events else None
+    return jsonl(events) if events else None
 
 
 def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: str = "zh") -> dict[str, Any]:
@@ -589,7 +589,7 @@ def _compute(op: Open, state: dict[str, Any], n: int, seed: str) -> tuple[dict[s
     name = turn_name(n)
     files: dict[str, Any] = {
         f"state/{name}.json": dump_json(result.state),
-        f"log/{name}.jsonl": "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in events),
+        f"log/{name}.jsonl": jsonl(events),
     }
     for who, rendered in posts.texts.items():
         for fmt, text in rendered.items():

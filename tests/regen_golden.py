@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gm_tool.core.events import jsonl
+
 GOLDEN = Path(__file__).parent / "golden" / "grail_war"
 SEED = "golden-posts"
 TURNS = 3
@@ -82,8 +84,7 @@ def save_campaign(campaign: dict[str, Any]) -> None:
     for n, state in enumerate(campaign["states"]):
         (folder / f"turn-{n:03d}.json").write_text(json.dumps(state, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
     for n, log in enumerate(campaign["logs"], start=1):
-        (folder / f"turn-{n:03d}.jsonl").write_text(
-            "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in log), "utf-8")
+        (folder / f"turn-{n:03d}.jsonl").write_text(jsonl(log), "utf-8")
 
 
 def pixels(png: bytes) -> str:

@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gm_tool.core.events import jsonl
+
 GOLDEN = Path(__file__).parent / "golden" / "grail_war_edits"
 EDITS = [
     {"action": "close_area", "args": ["E2", "E3"], "reason": "流局：河东岸封锁"},
@@ -67,7 +69,7 @@ def save(turn: dict[str, Any]) -> None:
     folder.mkdir(parents=True)
     for name in ("before", "after"):
         (folder / f"{name}.json").write_text(json.dumps(turn[name], ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
-    (folder / "log.jsonl").write_text("".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in turn["log"]), "utf-8")
+    (folder / "log.jsonl").write_text(jsonl(turn["log"]), "utf-8")
 
 
 def render(turn: dict[str, Any]) -> dict[str, str]:

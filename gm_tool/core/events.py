@@ -40,5 +40,10 @@ def visible_to(event: dict[str, Any], player: str | None) -> bool:
     return to == PUBLIC or player in to
 
 
+def jsonl(events: list[dict[str, Any]]) -> str:
+    """Events as the text of ``log/turn-NNN.jsonl``: one JSON object a line, keys sorted."""
+    return "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in events)
+
+
 def read_jsonl(text: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
