@@ -780,38 +780,19 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
     root = op.campaign.root
     state, setup_log = _initial_state(op, seed)
     _verify_meta(op, state)
-    stored0 = op.campaign.state_path(0).read_text("utf-8")
-    if dump_json(state) != stored0:
-        raise GmError.one("verify.mismatch", turn=0, file="state/turn-000.json", detail=_first_diff(dump_json(state), stored0))
-    checked = 1
-    log0 = op.campaign.log_path(0)
-    stored_log = log0.read_text("utf-8") if log0.is_file() else None
-    if setup_log != stored_log:  # the shuffles of gm new, as drawn from the committed seed
-        detail = "missing" if stored_log is None else "unexpected" if setup_log is None else _first_diff(setup_log, stored_log)
-        raise GmError.one("verify.mismatch", turn=0, file=f"log/{turn_name(0)}.jsonl", detail=detail)
-    checked += setup_log is not None
+    checked = _check_file(root, 0, f"state/{turn_name(0)}.json", dump_json(state))
+    # the shuffles of gm new, as drawn from the committed seed (no file when it drew nothing)
+    checked += _check_file(root, 0, f"log/{turn_name(0)}.jsonl", setup_log)
     if op.campaign.reports_dir(0).is_dir():  # the opening posts, when gm new wrote them
         for name, data in sorted(opening_files(op, state).items()):
-            path = op.campaign.reports_dir(0) / name
-            want = path.read_bytes() if path.is_file() else None
-            got = data.encode("utf-8") if isinstance(data, str) else data
-            if want != got:
-                detail = "missing" if want is None else _first_diff(got.decode("utf-8", "replace"), want.decode("utf-8", "replace"))
-                raise GmError.one("verify.mismatch", turn=0, file=f"reports/{turn_name(0)}/{name}", detail=detail)
-            checked += 1
+            checked += _check_file(root, 0, f"reports/{turn_name(0)}/{name}", data)
     last = op.campaign.latest()
     edits = 0
     for n in range(1, last + 1):
         edits += len(op.campaign.amendment_files(n - 1))
         files = compute_turn(op, state, n, seed)
         for rel, data in sorted(files.items()):
-            path = root / rel
-            want = path.read_bytes() if path.is_file() else None
-            got = data.encode("utf-8") if isinstance(data, str) else data
-            if want != got:
-                detail = "missing" if want is None else _first_diff(got.decode("utf-8", "replace"), want.decode("utf-8", "replace"))
-                raise GmError.one("verify.mismatch", turn=n, file=rel, detail=detail)
-            checked += 1
+            checked += _check_file(root, n, rel, data)
         reports = op.campaign.reports_dir(n)
         extra = sorted(str(p.relative_to(root)) for p in reports.rglob("*")
                        if p.is_file() and str(p.relative_to(root)) not in files)
@@ -824,6 +805,19 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
 
     return {"turns": last, "files_checked": checked, "amendments": edits, "commitment": commitment(seed),
             "templates": overridden_templates(op.templates_dir())}
+
+
+def _check_file(root: Path, turn: int, rel: str, data: str | bytes | None) -> int:
+    """Compare the replayed ``data`` of ``rel`` with the stored file (None: there must be none);
+    GmError naming the first difference; 1 when a file was checked."""
+    path = root / rel
+    want = path.read_bytes() if path.is_file() else None
+    got = data.encode("utf-8") if isinstance(data, str) else data
+    if want != got:
+        detail = ("missing" if want is None else "unexpected" if got is None
+                  else _first_diff(got.decode("utf-8", "replace"), want.decode("utf-8", "replace")))
+        raise GmError.one("verify.mismatch", turn=turn, file=rel, detail=detail)
+    return int(got is not None)
 
 
 def _verify_meta(op: Open, state: dict[str, Any]) -> None:
