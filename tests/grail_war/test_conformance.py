@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -89,6 +91,28 @@ def check_invariants(game: Game, whole: Counter) -> None:
             assert item is None or catalog.slot_of(item.name) == slot
 
 
+def random_turns(game: Any, rng: random.Random, turns: int, seed: str, stream: str,
+                 tweak: Callable[[dict[str, Any]], None] | None = None) -> Iterator[tuple[list[Any], dict[str, Any], EventLog, Chance]]:
+    """Turns of one fight on random sheets, while two sides live: each yields the living, their
+    parsed sheets (``tweak`` may edit a sheet first), the turn's log and chance (stream
+    ``stream`` + turn), hand limits applied; the caller runs the fight."""
+    for turn in range(turns):
+        alive = [c for c in game.characters if c.alive]
+        if len({c.side for c in alive}) < 2:
+            return
+        game.turn = turn
+        parsed = {}
+        for c in alive:
+            sheet = {"turn": turn + 1, "player": c.player, **random_sheet(rng, game, c.id)}
+            if tweak is not None:
+                tweak(sheet)
+            parsed[c.player] = orders.parse(game, sheet, f"{c.id}.yaml", "en")
+        log = EventLog()
+        chance = Chance(seed, f"{stream}{turn}", log)
+        hands.apply_limit(game, parsed, log)
+        yield alive, parsed, log, chance
+
+
 def one_campaign(seed: int, turns: int) -> int:
     rng = random.Random(seed)
     ids = rng.sample(sorted(ROSTER), rng.choice([2, 3, 3, 4]))
@@ -106,19 +130,8 @@ def one_campaign(seed: int, turns: int) -> int:
     game, _ = build(*fs, draw=2, filler=40)
     whole = Counter(all_cards(game))
     sheets_checked = 0
-    for turn in range(turns):
-        alive = [c for c in game.characters if c.alive]
-        if len({c.side for c in alive}) < 2:
-            break
-        game.turn = turn
-        parsed = {}
-        for c in alive:
-            sheet = {"turn": turn + 1, "player": c.player, **random_sheet(rng, game, c.id)}
-            parsed[c.player] = orders.parse(game, sheet, f"{c.id}.yaml", "en")
-            sheets_checked += 1
-        log = EventLog()
-        chance = Chance(str(seed), f"turn-{turn}", log)
-        hands.apply_limit(game, parsed, log)
+    for alive, parsed, log, chance in random_turns(game, rng, turns, f"{seed}", "turn-"):
+        sheets_checked += len(parsed)
         for c in alive:
             assert len(c.hand) <= c.hand_limit()
         Fight(game, (0, 0), alive, parsed, log, chance).run()

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import random
 
-from gm_tool.core.chance import Chance
-from gm_tool.core.events import EventLog
 from gm_tool.rulesets.grail_war import cards as catalog
-from gm_tool.rulesets.grail_war import hands, orders
 from gm_tool.rulesets.grail_war.combat import Fight
 
 from .combat_kit import ROSTER, A, B, F, build, fight
@@ -43,7 +40,7 @@ def test_c3_no_equipment_ever_reaches_a_hand_or_the_deck():
     of several turns full of 赤主槛发, 不死徒手, 扭曲螺旋 and equipped fighters (hand limits applied
     each turn, as a turn does), equipment changes hands, yet no equipment card is ever in a hand,
     the draw pile or the discard pile, where a draw could bring it into play."""
-    from .test_conformance import random_sheet
+    from .test_conformance import random_turns
 
     taken = 0
     for seed in range(40):
@@ -57,19 +54,11 @@ def test_c3_no_equipment_ever_reaches_a_hand_or_the_deck():
                 [rng.choice(["赤主槛发", "不死徒手", "扭曲螺旋", "杀", "闪", "宝石"]) for _ in range(6)],
                 weapon=weapons.pop(), armor=armors.pop(), skills=None) for i, cid in enumerate(ids)]
         game, _ = build(*fs, draw=2, filler=40)
-        for t in range(4):
-            alive = [c for c in game.characters if c.alive]
-            if len({c.side for c in alive}) < 2:
-                break
-            game.turn = t
-            parsed = {}
-            for c in alive:
-                raw = {"turn": t + 1, "player": c.player, **random_sheet(rng, game, c.id)}
-                raw["magic"] = {**(raw.get("magic") or {}), "use": True}
-                parsed[c.player] = orders.parse(game, raw, f"{c.id}.yaml", "en")
-            log = EventLog()
-            hands.apply_limit(game, parsed, log)
-            Fight(game, (0, 0), alive, parsed, log, Chance(str(seed), f"t{t}", log)).run()
+        def magic_on(sheet: dict) -> None:
+            sheet["magic"] = {**(sheet.get("magic") or {}), "use": True}
+
+        for t, (alive, parsed, log, chance) in enumerate(random_turns(game, rng, 4, str(seed), "t", magic_on)):
+            Fight(game, (0, 0), alive, parsed, log, chance).run()
             taken += sum(1 for e in log.events if e["type"] == "take_card")
             loose = game.deck.draw_pile + game.deck.discard_pile + [x for c in game.characters for x in c.hand]
             assert not [x.name for x in loose if catalog.is_equipment(x.name)], (seed, t)
