@@ -54,3 +54,55 @@ def test_console_lines_are_in_the_catalogue():
     import gm_tool.console  # noqa: F401
 
     assert i18n.message("cli.none", "zh") == "无" and i18n.message("cli.none", "en") == "none"
+
+
+# --- the one format of a ruleset's words (gm_tool.core.texts) ---------------------------------
+
+def _message_files() -> list[Path]:
+    import gm_tool.rulesets as pkg
+
+    return sorted(Path(pkg.__path__[0]).glob("*/data/messages.yaml"))
+
+
+# rulesets whose words are still being moved into the one format (issue 19): strict, so the
+# marker must go as soon as a file is converted
+_NOT_YET = {"guangying", "shenjianglu"}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="not converted yet"))
+                                  if p.parts[-3] in _NOT_YET else p for p in _message_files()],
+                         ids=lambda p: p.parts[-3])
+def test_every_ruleset_messages_file_is_in_the_one_format(path):
+    from gm_tool.core import safeyaml, texts
+
+    data = safeyaml.load_mapping(path)  # no duplicate key, within the bounds of any YAML we read
+    assert texts.problems(data, path.parts[-3]) == []
+
+
+def test_texts_load_registers_messages_and_builds_narration(tmp_path):
+    from gm_tool.core import texts
+
+    (tmp_path / "messages.yaml").write_text(
+        "messages:\n  zz.hello: {zh: '你好 {who}', en: 'hello {who}'}\n"
+        "narration:\n  move: {zh: '{unit} 移动', en: '{unit} moves', section: moves}\n  chance: {silent: true}\n"
+        "titles: {zh: {moves: 移动}, en: {moves: Moves}}\n"
+        "labels: {zh: {winner: {draw: 平局}}, en: {winner: {draw: a draw}}}\n", encoding="utf-8")
+    t = texts.load(tmp_path, "zz")
+    assert i18n.message("zz.hello", "zh", who="甲") == "你好 甲"
+    assert t.label("zh", "winner.draw") == "平局" and t.labels("en")["winner"]["draw"] == "a draw"
+    assert t.labels("fr") == t.labels("en")
+    assert t.narration.section_of({"type": "move"}) == "moves"
+    assert "chance" in t.narration.silent and t.narration.titles["zh"]["moves"] == "移动"
+
+
+def test_texts_problems_name_what_is_wrong():
+    from gm_tool.core.texts import problems
+
+    bad = {"messages": {"other.code": {"zh": "甲"}}, "narration": {"x": {"zh": "甲", "colour": 1}},
+           "labels": {"zh": {"a": 1, "b": 2}, "en": {"a": 1}}, "words": {}}
+    found = problems(bad, "zz")
+    assert "unknown section 'words'" in found
+    assert any(p.startswith("messages.other.code: a code starts with") for p in found)
+    assert any(p.startswith("messages.other.code: needs exactly") for p in found)
+    assert any(p.startswith("narration.x:") for p in found)
+    assert "labels: zh and en must have the same keys" in found
