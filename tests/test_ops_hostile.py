@@ -69,8 +69,8 @@ def test_special_files_are_refused(gm, skirmish, tmp_path):
 
 
 def test_aliases_within_bounds_still_work():
-    data = safeyaml.loads("a: &a {x: 1}\nb: *a\nc: {<<: *a, y: 2}\n", "t")
-    assert data == {"a": {"x": 1}, "b": {"x": 1}, "c": {"x": 1, "y": 2}}
+    data = safeyaml.loads("a: &a {x: 1}\nb: *a\nc: [*a, {y: 2}]\n", "t")
+    assert data == {"a": {"x": 1}, "b": {"x": 1}, "c": [{"x": 1}, {"y": 2}]}
 
 
 def test_alias_expansion_counts_toward_depth():

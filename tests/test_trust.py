@@ -146,13 +146,6 @@ def test_duplicate_keys_are_refused_in_any_campaign_file(gm, played):
     assert "campaign.yaml" in r.output and "written twice" in r.output
 
 
-def test_merge_keys_are_not_duplicates():
-    from gm_tool.core import safeyaml
-
-    assert safeyaml.loads("base: &b {p: 1, q: 2}\nm:\n  <<: *b\n  p: 3\n", "x") == \
-        {"base": {"p": 1, "q": 2}, "m": {"p": 3, "q": 2}}
-
-
 def test_submit_says_when_it_replaces_a_stored_sheet_and_whose(gm, skirmish, tmp_path):
     bob = write(tmp_path / "bob.yaml", "turn: 1\nplayer: bob\n")
     r = gm("submit", skirmish, bob, "--lang", "en")

@@ -6,13 +6,14 @@ no Python tags), and the work is bounded whatever the input:
 - files larger than ``MAX_BYTES`` are refused before they are read whole;
 - NUL bytes, UTF-16/32 and non-UTF-8 text (GBK is recognised and named) are refused;
 - the event stream is walked first, without building anything: a key written twice in one
-  mapping, more than ``MAX_DEPTH`` levels of nesting, more than ``MAX_NODES`` nodes once aliases are expanded (billion laughs), a
+  mapping (also under another spelling of the same value: ``1`` and ``0x1``), a merge key ``<<``, more than ``MAX_DEPTH`` levels of nesting, more than ``MAX_NODES`` nodes once aliases are expanded (billion laughs), a
   recursive alias or a second document stops the walk at once. Only then is the document
   composed and constructed, so the (recursive, C) composer never sees deep input.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,10 @@ register({
                                 "en": "the file holds more than one YAML document (---); one is allowed"},
     "yaml.duplicate_key": {"zh": "键 {key!r} 写了两次（第 {first} 行和第 {second} 行）；每个键只能出现一次，请删去其中一处",
                            "en": "key {key!r} is written twice (lines {first} and {second}); a key may appear once, remove one of them"},
+    "yaml.same_key": {"zh": "键 {key!r} 与第 {first} 行的 {other!r} 是同一个键（YAML 都读作 {value!r}）；每个键只能出现一次，请删去其中一处",
+                      "en": "key {key!r} is the same key as {other!r} on line {first} (YAML reads both as {value!r}); a key may appear once, remove one of them"},
+    "yaml.merge_key": {"zh": "不允许 YAML 合并键 <<（第 {line} 行）：它从别处复制键，可能悄悄替换或被替换这里写的键；请把键直接写出来",
+                       "en": "YAML merge keys (<<, line {line}) are not allowed: they copy keys from elsewhere and can silently replace the keys written here; write the keys out"},
     "yaml.number_too_long": {"zh": "无法读取的值：数字超过 {limit} 位，不可能是有效的值",
                               "en": "unreadable value: a number of more than {limit} digits cannot be a valid value"},
     "yaml.bad_value": {"zh": "无法读取的值：{problem}", "en": "unreadable value: {problem}"},
@@ -92,13 +97,20 @@ def _scan(text: str, source: str, max_depth: int, max_nodes: int) -> None:
             parent[5] = position
         elif position % 2 == 0:  # a key
             parent[5] = None
-            if isinstance(event, yaml.ScalarEvent) and not (event.value == "<<" and event.implicit[0]):
+            if isinstance(event, yaml.ScalarEvent):
                 line = event.start_mark.line + 1 if event.start_mark is not None else 0  # always set by the parser
-                if event.value in keys:
-                    path = ".".join([*(str(f[5]) for f in frames[:-1]), event.value])
-                    raise GmError(Problem("yaml.duplicate_key", source, path,
-                                          {"key": event.value, "first": keys[event.value], "second": line}, line=line))
-                keys[event.value] = line
+                path = ".".join([*(str(f[5]) for f in frames[:-1]), event.value])
+                key = _key_value(loader, event)
+                if key is _MERGE:
+                    raise GmError(Problem("yaml.merge_key", source, path or "<<", {"line": line}, line=line))
+                if key in keys:
+                    first, spelled = keys[key]
+                    if spelled == event.value:
+                        raise GmError(Problem("yaml.duplicate_key", source, path,
+                                              {"key": event.value, "first": first, "second": line}, line=line))
+                    raise GmError(Problem("yaml.same_key", source, path, {"key": event.value, "other": spelled,
+                                                                          "first": first, "value": key}, line=line))
+                keys[key] = (line, event.value)
                 parent[5] = event.value
 
     try:
@@ -137,6 +149,31 @@ def _scan(text: str, source: str, max_depth: int, max_nodes: int) -> None:
                     anchors[anchor] = (nodes, height)
     finally:
         loader.dispose()
+
+
+_MERGE = object()
+_STR = "tag:yaml.org,2002:str"
+
+
+def _key_value(loader: Any, event: Any) -> Any:
+    """The value a mapping key stands for once constructed, so two spellings of one key (``1`` and
+    ``0x1``, ``true`` and ``yes``, ``1`` and ``1.0``) are found equal the way the mapping built from
+    them would merge them; :data:`_MERGE` for a merge key ``<<``. A key that cannot be constructed
+    (it fails later, with its own message) stands for its text."""
+    if event.implicit[0]:  # plain: the tag is what the text looks like
+        tag = loader.resolve(yaml.ScalarNode, event.value, (True, False))
+    else:
+        tag = event.tag if event.tag not in (None, "!") else _STR
+    if tag == _STR:
+        return event.value
+    if tag == "tag:yaml.org,2002:merge":
+        return _MERGE
+    try:
+        value = loader.construct_object(yaml.ScalarNode(tag, event.value))
+        hash(value)
+        return value
+    except Exception:  # noqa: BLE001 (an unknown tag, an unreadable number: reported when composed)
+        return ("unconstructed", tag, event.value)
 
 
 def loads(text: str, source: str, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES) -> Any:
@@ -190,9 +227,15 @@ def decode(raw: bytes, source: str) -> str:
     if b"\x00" in raw:
         raise GmError.one("file.binary", file=source)
     try:
-        return raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         pass
+    else:
+        if _TWO_BYTE.search(text) and _mixed_scripts(text) and _legacy_encoding(raw[:8192]):
+            # valid UTF-8 by chance, but read so it is Cyrillic, Hebrew and Greek letters mixed
+            # in one word: GBK (or Big5) bytes that happen to pair up as UTF-8
+            raise GmError.one("file.encoding_named", file=source, encoding=_legacy_encoding(raw[:8192]))
+        return text
     legacy = _legacy_encoding(raw[:8192])
     if legacy and not _mostly_control(raw):
         raise GmError.one("file.encoding_named", file=source, encoding=legacy)
@@ -200,28 +243,73 @@ def decode(raw: bytes, source: str) -> str:
 
 
 def _wide_unicode(raw: bytes) -> str | None:
-    """UTF-16 or UTF-32 without a byte-order mark: mostly ASCII text (a YAML sheet is) leaves NUL
-    bytes in fixed places of every 2 or 4 bytes."""
+    """UTF-16 or UTF-32 without a byte-order mark: any text with an ASCII character in it (a YAML
+    sheet has its colons, spaces and line ends) leaves NUL bytes, and the right reading of the
+    first 4 KB is plausible text: it decodes, and holds no control, unassigned or private
+    character. (The wrong byte order of ASCII reads as CJK but turns every line end into U+0A00,
+    unassigned; the wrong order of CJK breaks into lone surrogates.) Chinese-heavy sheets are
+    named too, not only mostly-ASCII ones."""
     sample = raw[:4096]
-    if len(sample) < 4 or b"\x00" not in sample:
-        # an ASCII-like unit below holds a NUL byte, and a layout is named only if at least one
-        # unit is ASCII-like: without a NUL in the sample no layout can be named. The walk below
-        # costs 0.2-4 ms a file (most for CJK-heavy text); every sheet and data file skips it
+    if len(sample) < 4 or sample.count(b"\x00") < max(2, len(sample) // 200):
+        # not UTF-16/32 of anything with line ends (a stray NUL in UTF-8 is "binary"); the
+        # common path, a sheet with no NUL at all, skips the rest
         return None
     for width, name in ((4, "UTF-32"), (2, "UTF-16")):
-        usable = len(sample) - len(sample) % width
-        units = [sample[i:i + width] for i in range(0, usable, width)]
-        for order, codec in (("LE", f"utf-{width * 8}-le"), ("BE", f"utf-{width * 8}-be")):
-            # ASCII in this layout: every byte but the low one is NUL
-            low = 0 if order == "LE" else width - 1
-            ascii_like = sum(1 for u in units if u[low] != 0 and not any(u[i] for i in range(width) if i != low))
-            if ascii_like * 10 >= len(units) * 6:
-                try:
-                    raw[:usable].decode(codec)
-                except UnicodeDecodeError:
-                    continue
+        for order in ("LE", "BE"):
+            text = _decode_cut(sample, f"utf-{width * 8}-{order.lower()}", width)
+            if text is not None and _plausible(text):
                 return f"{name} ({order}, without a byte-order mark)"
     return None
+
+
+def _decode_cut(sample: bytes, codec: str, width: int) -> str | None:
+    """``sample`` decoded, allowing the 4 KB cut to have split its last character (or pair)."""
+    usable = len(sample) - len(sample) % width
+    for cut in (0, width):
+        try:
+            return sample[:usable - cut].decode(codec)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def _plausible(text: str) -> bool:
+    """Text a person could have written: line breaks and tabs aside, no control character, nothing
+    unassigned, private or half of a surrogate pair; and some line end or colon (a YAML text)."""
+    import unicodedata
+
+    if "\n" not in text and ":" not in text and "\uff1a" not in text:
+        return False
+    return not any(unicodedata.category(ch) in ("Cc", "Cn", "Co", "Cs") and ch not in "\t\n\r" for ch in text)
+
+
+_TWO_BYTE = re.compile("[\u0080-\u07ff]")
+# the scripts of U+0080-U+07FF, where a two-byte legacy character read as UTF-8 lands
+_BLOCKS = ((0x0250, "latin"), (0x0300, "ipa"), (0x0370, "combining"), (0x0400, "greek"), (0x0530, "cyrillic"),
+           (0x0590, "armenian"), (0x0600, "hebrew"), (0x0700, "arabic"), (0x0750, "syriac"), (0x0780, "arabic"),
+           (0x0800, "thaana"))
+
+
+def _block(ch: str) -> str | None:
+    cp = ord(ch)
+    if not 0x80 <= cp < 0x800:
+        return None
+    return next(name for end, name in _BLOCKS if cp < end)
+
+
+def _mixed_scripts(text: str) -> bool:
+    """True if the letters of U+0080-U+07FF in ``text`` are no writing at all: two scripts in one
+    word, or a combining mark starting a word. A Russian, Greek or French word is one script;
+    GBK read as UTF-8 hops between six (一些伟位 reads һЩΰλ)."""
+    for word in text.split():
+        blocks = [b for b in map(_block, word) if b is not None]
+        if not blocks:
+            continue
+        if blocks[0] == "combining" and _block(word[0]) == "combining":
+            return True
+        if len({b for b in blocks if b != "combining"}) > 1:
+            return True
+    return False
 
 
 # the byte ranges of each legacy encoding's common characters (symbols, kana, first-level hanzi or
