@@ -472,6 +472,7 @@ def import_message(root: Path, file: Path, player: str | None, lang: str) -> dic
     except GmError as exc:
         for p in exc.problems:
             p.file = f"{file} → {p.file}" if p.file and p.file != str(file) else str(file)
+        exc.reading = lines
         raise
     head = "".join(f"# {n}: {line}\n#   → {said}\n" for n, line, said in lines)
     return {"yaml": head + dump_yaml(sheet), "lines": lines, "player": orders.player}

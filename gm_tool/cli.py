@@ -122,7 +122,12 @@ def import_(directory: Dir, message: Annotated[Path, typer.Argument(help="A play
     order sheet; print what each line was understood as. The sheet is checked like gm check."""
     from gm_tool import app as ops
 
-    result = ops.import_message(directory, message, player, lang)
+    try:
+        result = ops.import_message(directory, message, player, lang)
+    except GmError as exc:  # a failed reading still says what it made of each line
+        for n, line, said in exc.reading:
+            typer.echo(f"{n:>3}  {line}\n     → {said}", err=True)
+        raise
     if output is None:
         typer.echo(result["yaml"], nl=False)
         return

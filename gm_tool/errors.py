@@ -42,9 +42,13 @@ class Problem:
 class GmError(Exception):
     """One or more user problems, with the exit code they deserve."""
 
-    def __init__(self, problems: Problem | list[Problem], exit_code: int = INPUT):
+    def __init__(self, problems: Problem | list[Problem], exit_code: int = INPUT,
+                 reading: list[tuple[int, str, str]] | None = None):
         self.problems = problems if isinstance(problems, list) else [problems]
         self.exit_code = exit_code
+        # what was understood of an input read line by line ((line, text, understood as)), shown
+        # with the problems so a failed reading still tells what it made of each line (gm import)
+        self.reading = reading or []
         super().__init__(self.render("en"))
 
     @classmethod

@@ -7,6 +7,7 @@ then to the code itself, so a missing entry never crashes a command.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 LANGS = ("zh", "en")
@@ -94,13 +95,35 @@ def register(entries: dict[str, dict[str, str]]) -> None:
         _CATALOG[code] = entry
 
 
+_LAZY: dict[str, Callable[[], object]] = {}
+
+
+def register_lazy(prefix: str, load: Callable[[], object]) -> None:
+    """``load`` registers the messages whose codes start with ``prefix + "."`` (a ruleset's
+    ``data/messages.yaml``); it is called the first time one of them is asked for, so a command
+    that prints none of them never reads the file."""
+    _LAZY[prefix] = load
+
+
+def _lookup(code: str) -> dict[str, str] | None:
+    entry = _CATALOG.get(code)
+    if entry is None and _LAZY:
+        load = _LAZY.pop(code.split(".", 1)[0], None)
+        if load is not None:
+            load()
+            entry = _CATALOG.get(code)
+    return entry
+
+
 def codes() -> list[str]:
-    """Every message code known so far."""
+    """Every message code known so far (those registered lazily included)."""
+    for prefix in list(_LAZY):
+        _LAZY.pop(prefix)()
     return sorted(_CATALOG)
 
 
 def message(code: str, lang: str = "zh", **params: Any) -> str:
-    entry = _CATALOG.get(code)
+    entry = _lookup(code)
     if entry is None:
         return code + (" " + repr(params) if params else "")
     template = entry.get(lang) or entry.get("en") or code

@@ -30,14 +30,14 @@ SAMPLE = Path(__file__).parent / "messages" / "seed_sample.txt"
 TEXT = SAMPLE.read_text("utf-8")
 SEED = "sample-fight-0123456789abcdef"
 
-ARTORIA = {"id": "artoria", "name": "阿尔托利亚", "class": "CASTER", "side": "red", "player": "alice", "pos": "B2",
+ARTORIA = {"id": "artoria", "name": "阿尔托利亚", "class": "CASTER", "side": "red", "player": "alice", "pos": "F10",
            "hp": 4, "max_hp": 4, "hand": ["杀", "闪", "杀", "万法破尽", "王之财宝", "宝石"],
            "equipment": {"weapon": "万华杖", "armor": "正式外典"}}
-GAWAIN = {"id": "gawain", "name": "高文", "class": "SABER", "side": "red", "player": "bob", "pos": "B2",
+GAWAIN = {"id": "gawain", "name": "高文", "class": "SABER", "side": "red", "player": "bob", "pos": "C11",
           "hp": 2, "max_hp": 4, "hand": [], "skills": []}
-MORDRED = {"id": "mordred", "name": "莫德雷德", "class": "SABER", "side": "blue", "player": "ivan", "pos": "B2",
+MORDRED = {"id": "mordred", "name": "莫德雷德", "class": "SABER", "side": "blue", "player": "ivan", "pos": "C11",
            "hp": 4, "max_hp": 4, "hand": ["杀", "宝石"], "equipment": {"armor": "天之服"}, "skills": []}
-MEDEA = {"id": "medea", "name": "美狄亚", "class": "CASTER", "side": "blue", "player": "heidi", "pos": "B2",
+MEDEA = {"id": "medea", "name": "美狄亚", "class": "CASTER", "side": "blue", "player": "heidi", "pos": "C11",
          "hp": 3, "max_hp": 4, "hand": ["王之财宝", "咒"], "skills": []}
 FIGHT = [ARTORIA, GAWAIN, MORDRED, MEDEA]
 
@@ -79,9 +79,16 @@ class Played:
 
 
 def scenario(chars: list[dict[str, Any]]) -> dict[str, Any]:
-    # two copies of the deck (ruling C33): the sample's hand holds the one 王之财宝 of a copy
+    """A 6x11 plain holding the two strongholds of the SAMPLE's teleport (l.154 "从据点3到据点4，到达
+    地图坐标（C,11）"), both red's: 3 at F10, where 阿尔托利亚 stands, and 4 at C11, where the others wait
+    (the cells of the bundled map, ruling M9). Two copies of the deck (ruling C33): the sample's
+    hand holds the one 王之财宝 of a copy."""
+    rows = ["......"] * 11
+    strongholds = [{"id": 3, "name": "商店街", "pos": "F10", "kind": "hand", "territory": ["F10"], "owner": "red"},
+                   {"id": 4, "name": "深山町十字路口", "pos": "C11", "kind": "teleport", "territory": ["C11"],
+                    "owner": "red"}]
     return {"ruleset": "grail_war", "name": "sample-fight", "sides": ["red", "blue"],
-            "map": {"width": 3, "height": 3, "rows": ["...", "...", "..."], "strongholds": [], "tunnels": []},
+            "map": {"width": 6, "height": 11, "rows": rows, "strongholds": strongholds, "tunnels": []},
             "rules": {"decks": 2}, "characters": copy.deepcopy(chars)}
 
 
@@ -116,13 +123,28 @@ def fight(tmp_path_factory) -> Played:
     return play(tmp_path_factory.mktemp("sample"), Gm())
 
 
-def test_the_sample_verbatim_is_imported_whole_and_fights_in_b2(fight):
-    """seed l.120-150, the SAMPLE as written (its 万法尽破 spelling included): every option line is
-    placed, and the turn holds one fight of the four in B2."""
+def test_the_sample_verbatim_is_imported_whole_and_fights_in_c11(fight):
+    """seed l.120-154, the SAMPLE as written through its last line (its 万法尽破 spelling included):
+    every option line is placed, and the turn holds one fight of the four in C11, where she
+    teleported (test_l151_*)."""
     assert fight.sheet["技能"] == {"使用": "是", "丢弃": ["万法破尽", "王之财宝"]}
     assert len(fight.of("fight")) == 1
-    assert sorted(fight.of("fight", cell="B2")[0]["fighters"]) == ["artoria", "gawain", "medea", "mordred"]
+    assert sorted(fight.of("fight", cell="C11")[0]["fighters"]) == ["artoria", "gawain", "medea", "mordred"]
     assert all(c["alive"] for c in fight.state["characters"])
+
+
+def test_l151_she_teleports_from_stronghold_3_to_stronghold_4_as_the_sample_says(fight):
+    """seed l.151-154 "8.本回合移动，是否发动介职特效 / 是 / 魔术师“CASTER”可进行瞬间转移，目的地只能是自己方的据点，
+    距离最长为5格，中间有敌人也不会遭遇战斗。/ 从据点3到据点4，到达地图坐标（C,11）": 是 asks for the class
+    movement, which for a CASTER going to an own stronghold within 5 is the teleport (rulings G7,
+    M15); l.153 is the seed's explanation of it; she leaves stronghold 3 (F10) and arrives in C11
+    in the move's first step, meeting the enemies there (R4)."""
+    assert fight.sheet["移动"] == {"特殊": "是", "目的地": "C11"}
+    tele = fight.of("teleport", character="artoria")
+    assert len(tele) == 1 and (tele[0]["start"], tele[0]["end"]) == ("F10", "C11")
+    assert fight.of("step", character="artoria") == []
+    assert fight.char("artoria")["pos"] == "C11"
+    assert min(e["seq"] for e in fight.of("fight")) > tele[0]["seq"]
 
 
 def test_l125_the_keep_line_cuts_nothing_from_a_hand_at_its_limit(fight):

@@ -374,11 +374,14 @@ SAMPLE_YAML = """回合: 1
   【万华杖】:
     是否发动【万华杖】的效果（发动或不发动都默认为针对两人）: 是
     弃掉该角色牌的种类和优先度排序: 装备区，手牌
+8.本回合移动，是否发动介职特效:
+  是否发动介职特效: 是
+  到达地图坐标: （C,11）
 """
 
 
 def test_the_whole_sample_copied_as_yaml_gives_the_orders_gm_import_reads(tmp_path):
-    """seed l.119-150, the 战术选项总SAMPLE, copied line by line as YAML keys (a colon after each
+    """seed l.119-154, the 战术选项总SAMPLE, copied line by line as YAML keys (a colon after each
     question): the same orders as `gm import` reads from the SAMPLE pasted as a message."""
     from tests.grail_war.test_import import SAMPLE, campaign
 

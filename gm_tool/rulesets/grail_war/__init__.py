@@ -8,9 +8,19 @@ from typing import Any
 
 from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import DEFAULT, SIMULTANEOUS, AmendAction, Posts, Resolution, RulesetBase
+from gm_tool.i18n import register_lazy
 from gm_tool.rulesets.grail_war import messages  # noqa: F401  (registers the messages)
 
 _NO_CARDS: dict[str, list] = {"draw_pile": [], "discard_pile": []}
+
+
+def _words() -> object:
+    from gm_tool.rulesets.grail_war.words import texts
+
+    return texts()
+
+
+register_lazy("grail_war", _words)  # data/messages.yaml, read when one of its messages is first needed
 
 
 def _without_piles(state: dict[str, Any]):
