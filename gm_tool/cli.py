@@ -10,7 +10,7 @@ import functools
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -337,39 +337,48 @@ def demo(directory: Annotated[Optional[Path], typer.Argument(help="Where to crea
         say("winner", lang, winner=result["winner"])
 
 
+Workers = Annotated[Optional[int], typer.Option("--workers", "-j", min=0, show_default=False,
+                                                 help="Dask worker processes on this machine (default: one per core); 0 plays in this process.")]
+Scheduler = Annotated[Optional[str], typer.Option("--scheduler", help="Run on an existing Dask cluster: tcp://HOST:PORT.")]
+Batch = Annotated[Optional[int], typer.Option("--batch", min=1, help="Games per task (default: chosen from the run's size).")]
+
+
 @app.command()
 @command
 def simulate(scenario: Annotated[str, typer.Argument(help="A bundled scenario name or a scenario file.")],
              games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
-             workers: Annotated[int, typer.Option("--workers", "-j", min=1, help="Processes to use.")] = 1,
-             bots: Annotated[str, typer.Option("--bots", help="random | greedy, or per side: red=greedy,blue=random.")] = "random",
+             workers: Workers = None, scheduler: Scheduler = None, batch: Batch = None,
+             bots: Annotated[str, typer.Option("--bots", help="random | greedy, or per side or player: red=greedy,blue=random.")] = "random",
              seed: Annotated[str, typer.Option("--seed", help="Game i uses the seed SEED:i.")] = "sim",
              max_turns: Annotated[int, typer.Option("--max-turns", min=1, help="Unfinished games then count as timeouts.")] = 50,
              rule: Annotated[Optional[list[str]], typer.Option("--rule", help="Override a scenario rule: NAME=INT (repeatable).")] = None,
              as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
              lang: Lang = "zh") -> None:
-    """Play many seeded games with built-in bots; print win rates per side, class and character."""
+    """Play many seeded games with built-in bots (on Dask); print win rates per side, class and character."""
     from gm_tool import simulate as sim
+    from gm_tool import sweep as sw
 
     rules = sim.parse_rules(rule)
-
-    def run(progress: Any = None) -> dict[str, Any]:
-        return sim.run(scenario, games=games, seed=seed, bots=bots, max_turns=max_turns, workers=workers,
-                       rules=rules, progress=progress)
-
-    if as_json or not sys.stderr.isatty():
-        report = run()
-    else:
-        done = [0]
-
-        def tick(k: int) -> None:  # a one-line counter on the terminal
-            done[0] += k
-            sys.stderr.write(f"\r{scenario}: {done[0]}/{games}")
-            sys.stderr.flush()
-
-        report = run(tick)
-        sys.stderr.write("\r" + " " * (len(scenario) + 2 * len(str(games)) + 3) + "\r")
+    bar = sw.Progress(lang, games, 1, enabled=not as_json and sys.stderr.isatty())
+    report = sim.run(scenario, games=games, seed=seed, bots=bots, max_turns=max_turns,
+                     workers=sim.default_workers() if workers is None else workers, scheduler=scheduler,
+                     batch=batch, rules=rules, progress=bar.games)
+    bar.close()
     if as_json:
         typer.echo(json.dumps(report, ensure_ascii=False, indent=1))
     else:
         typer.echo(sim.render(report, lang), nl=False)
+
+
+@app.command()
+@command
+def sweep(file: Annotated[Path, typer.Argument(help="The sweep file (YAML: scenario, games, bots, seed, vary).", show_default=False)],
+          out: Annotated[Path, typer.Option("--out", help="Where results.csv, summary.md and chart.png go (a killed sweep resumes from it).")],
+          workers: Workers = None, scheduler: Scheduler = None, batch: Batch = None, lang: Lang = "zh") -> None:
+    """Play a grid of scenario variants with built-in bots (on Dask); write results.csv, summary.md and chart.png."""
+    from gm_tool import simulate as sim
+    from gm_tool import sweep as sw
+
+    result = sw.run(file, out, workers=sim.default_workers() if workers is None else workers, scheduler=scheduler,
+                    batch=batch, lang=lang, progress=sys.stderr.isatty())
+    typer.echo(result["text"], nl=False)

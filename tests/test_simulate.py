@@ -13,11 +13,11 @@ def _json(gm, *args):
     return json.loads(gm("simulate", *args, "--json").stdout)
 
 
-def test_workers_1_and_2_give_identical_reports(gm):
+def test_in_process_and_two_dask_workers_give_identical_reports(gm):
     args = ("skirmish", "--games", "12", "--max-turns", "8", "--seed", "w", "--bots", "greedy",
             "--rule", "territory_after=6")
-    one = _json(gm, *args, "--workers", "1")
-    two = _json(gm, *args, "--workers", "2")
+    one = _json(gm, *args, "--workers", "0")
+    two = _json(gm, *args, "--workers", "2", "--batch", "5")
     assert one == two
     assert [g["game"] for g in one["per_game"]] == list(range(12))
     # the territory rule ended every game at turn 6 with a side or a draw
@@ -29,7 +29,7 @@ def test_workers_1_and_2_give_identical_reports(gm):
 def test_games_are_seeded_per_game_whatever_the_run():
     """Game i of a 6-game run is game i of a 3-game run: each game depends only on SEED:i."""
     small = sim.run("skirmish", games=3, seed="s", bots="random", max_turns=6, rules={"territory_after": 5})
-    big = sim.run("skirmish", games=6, seed="s", bots="random", max_turns=6, rules={"territory_after": 5}, workers=2)
+    big = sim.run("skirmish", games=6, seed="s", bots="random", max_turns=6, rules={"territory_after": 5}, batch=4)
     assert big["per_game"][:3] == small["per_game"]
 
 
@@ -63,10 +63,10 @@ def test_wilson_interval():
 
 
 def test_text_table_and_usage_errors(gm):
-    out = gm("simulate", "skirmish", "-n", "2", "--max-turns", "2", "--lang", "en").stdout
+    out = gm("simulate", "skirmish", "-n", "2", "--max-turns", "2", "--lang", "en", "-j", "0").stdout
     assert "Simulation: skirmish, 2 games" in out and "timeout (no winner) 2" in out
     assert "artoria" in out and "[  0.0%,  65.8%]" in out
-    zh = gm("simulate", "skirmish", "-n", "1", "--max-turns", "1").stdout
+    zh = gm("simulate", "skirmish", "-n", "1", "--max-turns", "1", "-j", "0").stdout
     assert "胜率" in zh
     bad = gm("simulate", "skirmish", "--bots", "clever", code=2)
     assert "clever" in bad.stderr and "random, greedy" in bad.stderr
@@ -76,5 +76,18 @@ def test_text_table_and_usage_errors(gm):
 
 
 def test_no_progress_bar_when_not_a_terminal(gm):
-    result = gm("simulate", "skirmish", "-n", "2", "--max-turns", "1", "--lang", "en")
-    assert "━" not in result.output and "\x1b[" not in result.output
+    result = gm("simulate", "skirmish", "-n", "2", "--max-turns", "1", "--lang", "en", "-j", "0")
+    assert "games" not in result.stderr and "\r" not in result.output and "\x1b[" not in result.output
+
+
+def test_bots_per_player_and_per_side():
+    """A kind per player overrides its side's; everyone not named plays the first kind."""
+    from gm_tool.core import ruleset as registry
+
+    rs = registry.get("grail_war")
+    sides, players = ["red", "blue"], ["alice", "bob", "heidi", "ivan"]
+    assert sim.parse_bots("greedy", rs, sides, players) == {"*": "greedy"}
+    assert sim.parse_bots({"red": "greedy", "ivan": "greedy"}, rs, sides, players) == {"*": "random", "red": "greedy", "ivan": "greedy"}
+    report = sim.run("skirmish", games=4, seed="p", bots="alice=greedy,bob=greedy", max_turns=6, rules={"territory_after": 5})
+    side = sim.run("skirmish", games=4, seed="p", bots="red=greedy", max_turns=6, rules={"territory_after": 5})
+    assert report["per_game"] == side["per_game"]  # both red players greedy is red greedy

@@ -49,6 +49,24 @@ def test_fast_resolve_matches_typer(gm, skirmish, tmp_path):
     assert tree(twin) == tree(skirmish)  # same state, log and posts, byte for byte
 
 
+HEAVY = ("dask", "distributed", "matplotlib", "numpy")
+
+
+@pytest.mark.parametrize("command", ["resolve", "status"])
+def test_turn_commands_do_not_load_the_balance_engine(command, gm, skirmish, tmp_path):
+    """Dask and matplotlib are imported by `gm simulate` and `gm sweep` only: the turn commands'
+    start-up does not grow (P1 of bench/bench.py measures it)."""
+    probe = ("import atexit, sys; atexit.register(lambda: sys.stderr.write('\\nHEAVY=%s' % sorted(m for m in sys.modules "
+             f"if m.split('.')[0] in {HEAVY!r})));"
+             "from gm_tool.entry import main; sys.argv = ['gm'] + sys.argv[1:]; main()")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("GM_LANG", None)
+    result = subprocess.run([sys.executable, "-c", probe, command, str(skirmish)], capture_output=True, text=True,
+                            cwd=tmp_path, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "HEAVY=[]" in result.stderr
+
+
 def test_fast_check_errors_and_lang(gm, skirmish, tmp_path):
     good = _sheet(tmp_path, "a.yaml", "turn: 1\nplayer: alice\n")
     bad = _sheet(tmp_path, "b.yaml", "turn: 1\nplayer: bob\nmove: {to: Z99}\n")
