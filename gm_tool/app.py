@@ -18,7 +18,7 @@ from gm_tool.core import ruleset as rulesets
 from gm_tool.core import safeyaml
 from gm_tool.core.chance import GENERATOR, commitment, new_seed
 from gm_tool.core.events import jsonl, read_jsonl
-from gm_tool.core.render import Forum, check_forum, use_forum
+from gm_tool.core.render import Forum, check_forum
 from gm_tool.core.store import (
     Campaign,
     abandoned_fill,
@@ -31,7 +31,7 @@ from gm_tool.core.store import (
     turn_name,
 )
 from gm_tool.errors import USAGE, GmError, Problem
-from gm_tool.i18n import register
+from gm_tool.i18n import message, register
 
 register({
     "player.clash": {"zh": "玩家名 {player!r} 与另一玩家只差大小写，在某些系统上会成为同一个文件；请改名",
@@ -109,6 +109,26 @@ class Open:
         """The winner's name, "draw", or None while the game goes on (the ruleset's outcome)."""
         return self.ruleset.outcome(state).label
 
+    def result(self, state: dict[str, Any], lang: str | None = None) -> str | None:
+        """A finished game's result as a sentence in ``lang`` (the winner by display name or side
+        name, or a draw); None while the game goes on."""
+        from gm_tool.core.render import use_forum
+
+        outcome = self.ruleset.outcome(state)
+        if not outcome.over:
+            return None
+        lang = lang or self.lang
+        if outcome.draw or outcome.winner is None:
+            return message("campaign.finished_draw", lang)
+        with use_forum(forum_of(self, self.campaign.latest())):
+            return message("campaign.finished", lang, winner=self.ruleset.winner_words(outcome, lang))
+
+    def refuse_if_over(self, state: dict[str, Any], lang: str | None = None) -> None:
+        """GmError saying the game is over and who won, when it is (no next turn is offered)."""
+        result = self.result(state, lang)
+        if result is not None:
+            raise GmError.one("campaign.over", file=str(self.campaign.root), result=result)
+
     def templates_dir(self) -> Path | None:
         folder = self.campaign.root / "templates"
         return folder if folder.is_dir() else None
@@ -181,17 +201,25 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
             "seed_bits": None if given is None else seed_bits(given)}
 
 
-def opening_files(op: Open, state: dict[str, Any]) -> dict[str, str | bytes]:
-    """The opening posts (turn 0) the ruleset offers for the initial ``state``, as
-    ``{file name: text or bytes}`` for ``reports/turn-000/`` (empty when it offers none)."""
-    with use_forum(forum_of(op, 0)):
-        posts = op.ruleset.opening_posts(state, op.lang, op.templates_dir())
+def opening_files(op: Open, state: dict[str, Any], seed: str, events: list[dict[str, Any]] | None = None) -> dict[str, str | bytes]:
+    """The opening posts (turn 0) for the initial ``state`` (``events``: those of setting it up),
+    as ``{file name: text or bytes}`` for ``reports/turn-000/`` (empty when the ruleset has none)."""
+    from gm_tool.core.posts import opening_posts
+
+    posts = opening_posts(op.ruleset, state, op.lang, events=events, templates_dir=op.templates_dir(), secret=seed,
+                          forum=forum_of(op, 0))
     if posts is None:
         return {}
     files: dict[str, str | bytes] = {f"{who}.{fmt}": text for who, rendered in posts.texts.items()
                                      for fmt, text in rendered.items()}
     files.update(posts.files)
     return files
+
+
+def _setup_events(op: Open) -> list[dict[str, Any]]:
+    """The events of `gm new` (log/turn-000.jsonl; none when setting up drew nothing)."""
+    path = op.campaign.log_path(0)
+    return read_jsonl(path.read_text("utf-8")) if path.is_file() else []
 
 
 def forum_of(op: Open, n: int) -> Forum:
@@ -228,7 +256,7 @@ def set_forum(root: Path, dialect: str | None = None, image_url: str | None = No
         op = Open(op.campaign, meta, op.ruleset)
         seed = op.campaign.seed()
         if op.campaign.reports_dir(0).is_dir():
-            files0 = opening_files(op, op.campaign.load_state(0))
+            files0 = opening_files(op, op.campaign.load_state(0), seed, _setup_events(op))
             if files0:
                 atomic_dir(op.campaign.reports_dir(0), files0)
         last = op.campaign.latest()
@@ -244,7 +272,7 @@ def write_opening(root: Path) -> list[str]:
     published; a campaign is whole without them, and ``gm verify`` checks them when present)."""
     op = open_campaign(root)
     with _locked(op, wait=10.0):  # a racing gm new may be holding the lock to see the folder is taken
-        files = opening_files(op, op.campaign.load_state(0))
+        files = opening_files(op, op.campaign.load_state(0), op.campaign.seed(), _setup_events(op))
         if files:
             atomic_dir(op.campaign.reports_dir(0), files)
     return sorted(str(op.campaign.reports_dir(0) / name) for name in files)
@@ -403,9 +431,7 @@ def submit_sheet(root: Path, file: Path, lang: str) -> dict[str, Any]:
     the file's name suggests when that is another player: alice.yaml holding bob's orders)."""
     op = open_campaign(root)
     with _locked(op):
-        winner = op.winner(op.state())
-        if winner is not None:
-            raise GmError.one("campaign.over", file=str(op.campaign.root), winner=winner)
+        op.refuse_if_over(op.state(), lang)
         before = _read_bytes(Path(file))
         (player, (path, _)), = check_files(op, [file], lang).items()
         if not safe_name(player):
@@ -431,7 +457,8 @@ def status(root: Path, lang: str = "zh") -> dict[str, Any]:
     due = op.ruleset.due(state)
     sent = sorted(p for p in op.campaign.order_files(n + 1) if p in due)
     missing = [p for p in due if p not in sent]
-    out = {"turn": n, "next": n + 1, "winner": op.winner(state), "turn_kind": op.ruleset.turn_kind,
+    out = {"turn": n, "next": None if op.winner(state) is not None else n + 1, "winner": op.winner(state),
+           "result": op.result(state, lang), "turn_kind": op.ruleset.turn_kind,
            "due": due, "received": sent, "missing": missing,
            "passes": missing if op.ruleset.missing_sheet == rulesets.PASS else [],
            "defaults": {p: op.ruleset.default_summary(state, p, lang) for p in missing},
@@ -453,7 +480,9 @@ def status(root: Path, lang: str = "zh") -> dict[str, Any]:
 def template(root: Path, player: str, lang: str) -> str:
     op = open_campaign(root)
     _require_player(op, player)
-    return op.ruleset.template(op.state(), player, lang)
+    state = op.state()
+    op.refuse_if_over(state, lang)
+    return op.ruleset.template(state, player, lang)
 
 
 def import_message(root: Path, file: Path, player: str | None, lang: str) -> dict[str, Any]:
@@ -529,8 +558,7 @@ def store_dice(root: Path, values: list[str], note: str = "") -> dict[str, Any]:
         dice.append(int(text))
     with _locked(op):
         n = op.campaign.latest() + 1
-        if op.winner(op.state()) is not None:
-            raise GmError.one("campaign.over", file=str(op.campaign.root), winner=op.winner(op.state()))
+        op.refuse_if_over(op.state())
         stored = _dice_for(op, n) or []
         path = op.campaign.orders_dir(n) / DICE_FILE
         old_note = safeyaml.load_mapping(path).get("note", "") if path.is_file() else ""
@@ -574,9 +602,7 @@ def compute_turn(op: Open, state: dict[str, Any], n: int, seed: str) -> dict[str
 
 def _compute(op: Open, state: dict[str, Any], n: int, seed: str) -> tuple[dict[str, Any], list[str]]:
     state, amend_events = amended(op, state, n - 1)
-    winner = op.winner(state)
-    if winner is not None:
-        raise GmError.one("campaign.over", file=str(op.campaign.root), winner=winner)
+    op.refuse_if_over(state)
     orders, missing = _orders_for(op, state, n)
     if op.ruleset.uses_dice_file:
         result = op.ruleset.resolve(state, orders, seed, dice=_dice_for(op, n))
@@ -585,8 +611,10 @@ def _compute(op: Open, state: dict[str, Any], n: int, seed: str) -> tuple[dict[s
     events = result.events
     if amend_events:
         events = [{**e, "seq": i} for i, e in enumerate(amend_events + result.events)]
-    with use_forum(forum_of(op, n)):
-        posts = op.ruleset.posts(state, result.state, events, op.lang, op.templates_dir())
+    from gm_tool.core.posts import turn_posts
+
+    posts = turn_posts(op.ruleset, state, result.state, events, op.lang, templates_dir=op.templates_dir(), secret=seed,
+                       forum=forum_of(op, n))
     name = turn_name(n)
     files: dict[str, Any] = {
         f"state/{name}.json": dump_json(result.state),
@@ -621,6 +649,7 @@ def resolve(root: Path, preview: bool = False) -> dict[str, Any]:
         atomic_write(op.campaign.state_path(n), files[f"state/{name}.json"])  # the commit point
     return {"turn": n, "reports": sorted(str(op.campaign.root / k) for k in files if k.startswith("reports/")),
             "state": str(op.campaign.state_path(n)), "winner": op.winner(json.loads(files[f"state/{name}.json"])),
+            "result": op.result(json.loads(files[f"state/{name}.json"])),
             "missing": missing, "passed": missing if op.ruleset.missing_sheet == rulesets.PASS else []}
 
 
@@ -640,8 +669,10 @@ def report(root: Path, turn: int | None, player: str | None, fmt: str) -> str:
         _require_player(op, player)
     last = op.campaign.latest()
     n = last if turn is None else turn
-    if not 1 <= n <= last and not (n == 0 and op.campaign.reports_dir(0).is_dir()):  # 0: the opening posts
+    if not 0 <= n <= last:
         raise GmError.one("turn.unknown", field="--turn", exit_code=USAGE, turn=n, last=last)
+    if not op.campaign.reports_dir(n).is_dir():  # a turn without posts (an opening the ruleset has none of)
+        raise GmError.one("turn.no_posts", field="--turn", exit_code=USAGE, turn=n)
     who = player or "public"
     ext = "bbcode" if fmt == "bbcode" else "md"
     path = op.campaign.reports_dir(n) / f"{who}.{ext}"
@@ -722,8 +753,7 @@ def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh
     with _locked(op):
         n = op.campaign.latest()
         state = op.state(n)
-        if op.winner(state) is not None:
-            raise GmError.one("campaign.over", file=str(op.campaign.root), winner=op.winner(state))
+        op.refuse_if_over(state, lang)
         record = {"action": str(action).replace("-", "_"), "args": list(args), "reason": reason.strip()}
         checked = rulesets.check_amend(op.ruleset, record, "gm amend")
         existing = op.campaign.amendment_files(n)
@@ -780,12 +810,13 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
                           value=made, known=op.ruleset.rules_version, ruleset=op.ruleset.name)
     root = op.campaign.root
     state, setup_log = _initial_state(op, seed)
+    setup_events = read_jsonl(setup_log) if setup_log else []
     _verify_meta(op, state)
     checked = _check_file(root, 0, f"state/{turn_name(0)}.json", dump_json(state))
     # the shuffles of gm new, as drawn from the committed seed (no file when it drew nothing)
     checked += _check_file(root, 0, f"log/{turn_name(0)}.jsonl", setup_log)
     if op.campaign.reports_dir(0).is_dir():  # the opening posts, when gm new wrote them
-        for name, data in sorted(opening_files(op, state).items()):
+        for name, data in sorted(opening_files(op, state, seed, setup_events).items()):
             checked += _check_file(root, 0, f"reports/{turn_name(0)}/{name}", data)
     last = op.campaign.latest()
     edits = 0

@@ -73,6 +73,9 @@ def status(directory: Dir, as_json: Annotated[bool, typer.Option("--json")] = Fa
         typer.echo(json.dumps(s, ensure_ascii=False, indent=1))
         return
     none = _TEXT["none"][lang]
+    if s["result"] is not None:  # a finished game: who won, and no next turn
+        say("finished", lang, turn=s["turn"], result=s["result"])
+        return
     say("status", lang, turn=s["turn"], next=s["next"], due=", ".join(s["due"]) or none,
         received=", ".join(s["received"]) or none, missing=", ".join(s["missing"]) or none)
     for player, default in s["defaults"].items():
@@ -88,8 +91,6 @@ def status(directory: Dir, as_json: Annotated[bool, typer.Option("--json")] = Fa
         say("pending_edits", lang, next=s["next"])
         for a in s["amendments"]:
             say("edit", lang, action=a["action"], args=" ".join(map(str, a["args"] or [])), reason=a["reason"])
-    if s["winner"]:
-        say("winner", lang, winner=s["winner"])
 
 
 @app.command()
@@ -194,7 +195,11 @@ def show(directory: Dir, player: Annotated[Optional[str], typer.Option("--player
     if as_json:
         typer.echo(json.dumps(v, ensure_ascii=False, indent=1))
         return
-    typer.echo(ops.open_campaign(directory).ruleset.summary(v, player, lang))
+    op = ops.open_campaign(directory)
+    result = op.result(v, lang)
+    if result is not None:
+        typer.echo(result)
+    typer.echo(op.ruleset.summary(v, player, lang))
 
 
 @app.command()
@@ -334,7 +339,7 @@ def demo(directory: Annotated[Optional[Path], typer.Argument(help="Where to crea
     for path in result["reports"]:
         typer.echo(f"  {path}")
     if result["winner"] is not None:
-        say("winner", lang, winner=result["winner"])
+        say("winner", lang, result=result["result"])
 
 
 Workers = Annotated[Optional[int], typer.Option("--workers", "-j", min=0, show_default=False,

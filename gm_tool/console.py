@@ -27,13 +27,14 @@ TEXT = {
                     "en": "note: the file {file} looks like {named}'s, but its player is {player}; stored as {player}'s sheet"},
     "resolved": {"zh": "第 {turn} 回合已结算。状态：{state}", "en": "Turn {turn} resolved. State: {state}"},
     "posts": {"zh": "帖子：", "en": "Posts:"},
-    "winner": {"zh": "游戏结束，胜者：{winner}", "en": "Game over. Winner: {winner}"},
+    "winner": {"zh": "{result}", "en": "{result}"},
     "status": {"zh": "已结算回合：{turn}；待结算：第 {next} 回合\n应交：{due}\n已交：{received}\n未交：{missing}",
                "en": "Turns resolved: {turn}; next: turn {next}\nDue: {due}\nReceived: {received}\nMissing: {missing}"},
     "passed": {"zh": "未交指令、本回合视为放弃：{players}", "en": "Sent no sheet and passed: {players}"},
     "defaulted": {"zh": "未交指令、按默认指令行动：{players}", "en": "Sent no sheet and acted on the defaults: {players}"},
     "dice_stored": {"zh": "第 {turn} 回合的论坛骰子已保存到 {file}：{dice}", "en": "Forum dice for turn {turn} stored in {file}: {dice}"},
     "invalid_sheet": {"zh": "  {player} 已交的指令表不再有效（请让玩家重新提交）：", "en": "  {player}'s stored sheet no longer validates (ask for a new one):"},
+    "finished": {"zh": "已结算回合：{turn}。{result}。", "en": "Turns resolved: {turn}. {result}."},
     "dice_status": {"zh": "本回合论坛骰子：{dice}", "en": "Forum dice for this turn: {dice}"},
     "rolled": {"zh": "已回到第 {turn} 回合之后；被取代的回合移至 {superseded}", "en": "Back to after turn {turn}; superseded turns moved to {superseded}"},
     "verified": {"zh": "校验通过：{turns} 个回合，{files_checked} 个文件与重放一致（含 {amendments} 项 GM 调整）\n种子承诺 sha256：{commitment}（请与首帖公布的值比对）",
@@ -155,7 +156,8 @@ def resolve(directory: Path, lang: str = "zh") -> None:
     elif result["missing"]:
         say("defaulted", lang, players=", ".join(result["missing"]))
     if result["winner"]:
-        say("winner", lang, winner=result["winner"])
+        op = ops.open_campaign(directory)
+        say("winner", lang, result=op.result(op.state(), lang))
 
 
 def check(directory: Path, files: list[Path], lang: str = "zh") -> None:
@@ -163,6 +165,7 @@ def check(directory: Path, files: list[Path], lang: str = "zh") -> None:
 
     op = ops.open_campaign(directory)
     state = op.state()
+    op.refuse_if_over(state, lang)
     problems = []
     seen: dict[str, Path] = {}
     for file in files:  # every file is reported, the valid ones too, whatever the others hold

@@ -69,7 +69,7 @@ def run(directory: Path, scenario: str = "fuyuki", turns: int | None = None, bot
         written.extend(result["reports"])
         played += 1
     return {"dir": str(directory), "turns": played, "reports": written,
-            "winner": op.winner(op.state())}
+            "winner": op.winner(op.state()), "result": op.result(op.state(), lang)}
 
 
 def export(directory: Path, repo: Path, lang: str = "zh") -> list[str]:

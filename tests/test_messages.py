@@ -106,3 +106,20 @@ def test_texts_problems_name_what_is_wrong():
     assert any(p.startswith("messages.other.code: needs exactly") for p in found)
     assert any(p.startswith("narration.x:") for p in found)
     assert "labels: zh and en must have the same keys" in found
+
+
+# Player-facing words are data: no ruleset chooses words with a language branch. The count of
+# such branches left per ruleset may only go down (to 0: issue 19); lower it when you remove one.
+_LANG_BRANCHES_LEFT = {"grail_war": 10, "guangying": 10, "hunlu": 23, "shenjianglu": 4}
+_LANG_BRANCH = re.compile(r"""lang\s*[!=]=\s*["']zh["']|["']zh["']\s*[!=]=\s*lang|\bzh\b\s*=\s*lang\b""")
+
+
+def test_no_ruleset_chooses_words_with_a_language_branch():
+    import gm_tool.rulesets as pkg
+
+    found = {}
+    for folder in sorted(Path(pkg.__path__[0]).iterdir()):
+        if folder.is_dir() and (folder / "__init__.py").is_file():
+            found[folder.name] = sum(len(_LANG_BRANCH.findall(f.read_text("utf-8"))) for f in folder.rglob("*.py"))
+    assert found == {name: _LANG_BRANCHES_LEFT.get(name, 0) for name in found}, \
+        "a language branch added (move the words to data/messages.yaml), or one removed (lower _LANG_BRANCHES_LEFT)"

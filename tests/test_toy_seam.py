@@ -5,6 +5,7 @@ so; forum dice come first; GM edits come from the ruleset's own specs; verify re
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -101,9 +102,10 @@ def test_private_posts_hold_only_the_readers_secret(race, gm):
     tokens = {r["id"]: r["token"] for r in s["runners"]}
     ann = (race / "reports/turn-001/ann.bbcode").read_text("utf-8")
     public = (race / "reports/turn-001/public.md").read_text("utf-8")
-    assert f"[b]secret[/b] {tokens['ann']}" in ann and "secret" not in public
+    assert f"[b]你的秘密数字[/b] {tokens['ann']}" in ann and "秘密" not in public
+    assert str(tokens["ben"]) not in ann.split("[b]你的秘密数字[/b]")[1]
     assert (race / "reports/turn-001/map-public.png").read_bytes()[:4] == b"\x89PNG"
-    assert gm("report", race, "--player", "ben").output.count("secret") == 1
+    assert gm("report", race, "--player", "ben", "--lang", "en").output.count("秘密") == 1
 
 
 def test_amend_uses_the_rulesets_specs_and_is_replayed(race, gm):
@@ -147,4 +149,21 @@ def test_simulate_and_demo_play_the_toy(gm, tmp_path):
     text = gm("simulate", RACE, "--games", "4", "--lang", "en").output
     assert "Mean position" in text and "Class" in text
     out = gm("demo", tmp_path / "d", "--scenario", RACE, "--lang", "en").output
-    assert "Game over. Winner:" in out
+    winner = json.loads((tmp_path / "d" / "state" / sorted(os.listdir(tmp_path / "d" / "state"))[-1]).read_text())["winner"]
+    assert f"The game is over; the winner: {winner}" in out
+
+
+def test_a_finished_game_says_who_won_and_offers_no_next_turn(gm, tmp_path):
+    gm("demo", tmp_path / "d", "--scenario", RACE)
+    d = tmp_path / "d"
+    gm("forum", d, "--name", "ann=安 娜", "--name", "ben=Ben 本")
+    winner = {"ann": "安 娜", "ben": "Ben 本"}[json.loads(gm("show", d, "--json").output)["winner"]]
+    status = gm("status", d).output
+    assert f"游戏已结束，胜者：{winner}" in status and "待结算" not in status
+    assert json.loads(gm("status", d, "--json").output)["next"] is None
+    assert f"游戏已结束，胜者：{winner}；没有下一回合" in gm("template", d, "ann", code=1).stderr
+    sheet = tmp_path / "s.yaml"
+    sheet.write_text("turn: 99\nplayer: ann\nstep: 1\n", encoding="utf-8")
+    assert f"胜者：{winner}" in gm("check", d, sheet, code=1).stderr
+    assert gm("show", d).output.startswith(f"游戏已结束，胜者：{winner}")
+    assert "The game is over; the winner" in gm("status", d, "--lang", "en").output

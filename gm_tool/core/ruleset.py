@@ -19,10 +19,16 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from gm_tool.core.events import EventLog
 from gm_tool.errors import USAGE, GmError
+
+if TYPE_CHECKING:
+    from gm_tool.core.narrate import Narration, Teller
+    from gm_tool.core.posts import Post, PostTurn
+    from gm_tool.core.rules import Switch
+    from gm_tool.core.texts import Texts
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -139,7 +145,12 @@ class RulesetBase:
     # raised by one whenever a rules change makes a campaign replay differently (a fixed card, a
     # changed ruling); recorded in campaign.yaml by `gm new`, and `gm verify` replays only its own
     rules_version: ClassVar[int] = 1
-    package_dir: ClassVar[Path | None] = None  # where templates/ lives
+    package_dir: ClassVar[Path | None] = None  # where templates/ and data/messages.yaml live
+    # the scenario's ``rules:`` knobs (gm_tool.core.rules): defaults are the seed's readings
+    switches: ClassVar[tuple[Switch, ...]] = ()
+    # ``{spelling: canonical key}`` of the sheet's keys (the seed's own words): problems are found
+    # on their line and named in the words the sheet used
+    sheet_aliases: ClassVar[dict[str, str]] = {}
 
     # setup and players ---------------------------------------------------------------------
     def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> State:
@@ -231,14 +242,91 @@ class RulesetBase:
 
     def posts(self, before: State, after: State, events: list[Event], lang: str,
               templates_dir: Path | None = None) -> Posts:
-        """The turn's posts, built from views and event audiences only."""
-        raise NotImplementedError
+        """The turn's posts, rendered by the core from :meth:`post` (the campaign's commands call
+        :func:`gm_tool.core.posts.turn_posts`, which also takes the secret naming the pictures)."""
+        from gm_tool.core.posts import turn_posts
+
+        return turn_posts(self, before, after, events, lang, templates_dir=templates_dir)
 
     def opening_posts(self, state: State, lang: str, templates_dir: Path | None = None) -> Posts | None:
-        """The posts of turn 0, before any turn is played (what each player has, the map, a first
-        sheet), built from views only; `gm new` writes them under ``reports/turn-000/``. None:
-        the ruleset has none."""
+        """The posts of turn 0, rendered by the core from :meth:`opening_post` (None: none)."""
+        from gm_tool.core.posts import opening_posts
+
+        return opening_posts(self, state, lang, templates_dir=templates_dir)
+
+    # what a post holds (the core renders it: gm_tool.core.posts) -------------------------------
+    def post(self, turn: PostTurn, reader: str | None) -> Post | None:
+        """The content of one post of a resolved turn: the public post (``reader`` None) or a
+        player's. Built from ``self.view(turn.after, reader)`` and the events the reader may know."""
+        raise NotImplementedError
+
+    def opening_post(self, turn: PostTurn, reader: str | None) -> Post | None:
+        """The content of one post of turn 0 (``turn.opening``): the board, seats and order (public);
+        what the player holds and the first sheet if due (private). None: no such post."""
         return None
+
+    def gm_picture(self, turn: PostTurn) -> bytes | Any | None:
+        """The GM's picture of the turn (everything shown), saved as ``gm-map.png``; None: none."""
+        return None
+
+    def texts(self) -> Texts | None:
+        """The ruleset's words (``data/messages.yaml``), or None when it has no such file."""
+        if self.package_dir is None:
+            return None
+        from gm_tool.core import texts
+
+        folder = Path(self.package_dir) / "data"
+        if not (folder / texts.FILE).is_file():
+            return None
+        try:
+            return texts.load(folder, self.name)
+        except ValueError:
+            from gm_tool.core.posts import migrated
+
+            if migrated(self):
+                raise
+            return None  # a ruleset whose words are not in the one format yet (issue 19)
+
+    def labels(self, lang: str) -> dict[str, Any]:
+        words = self.texts()
+        return words.labels(lang) if words is not None else {}
+
+    def narration(self) -> Narration:
+        words = self.texts()
+        if words is not None:
+            return words.narration
+        from gm_tool.core.narrate import Narration
+
+        return Narration({})
+
+    teller_class: ClassVar[type | None] = None  # a Teller subclass formatting the ruleset's own values
+
+    def teller(self, names: dict[str, str], lang: str, m: Any) -> Teller:
+        """Tells events for one post (``names``: ids to display names and unit labels)."""
+        from gm_tool.core.narrate import Teller
+
+        return (self.teller_class or Teller)(self.narration(), names, lang, m)
+
+    def tell(self, turn: PostTurn, reader: str | None, teller: Teller, **options: Any) -> list[dict[str, Any]]:
+        """The story of a post: the sections of the turn's events the reader may know (public
+        events only for the public post), told by ``teller``."""
+        return self.narration().story(turn.events, teller, reader, public=reader is None, cut=turn.cut(self))
+
+    def unit_labels(self, view: State, lang: str) -> dict[str, str]:
+        """How the posts name units, by id (the labels of the board), for the teller; player ids
+        are shown by their display names whatever this says."""
+        return {}
+
+    def winner_words(self, outcome: Outcome, lang: str) -> str:
+        """The result in words: a draw, the winning player's display name, or the winning side's
+        name (``labels.sides.<side>``)."""
+        from gm_tool.core.render import display_name
+        from gm_tool.i18n import message
+
+        if outcome.draw or outcome.winner is None:
+            return message("posts.draw", lang)
+        sides = self.labels(lang).get("sides") or {}
+        return str(sides.get(outcome.winner) or display_name(outcome.winner))
 
     # bots and simulation ---------------------------------------------------------------------
     def bot_sheet(self, state: State, player: str, kind: str, chance: Any) -> dict[str, Any]:

@@ -20,28 +20,11 @@ from typing import Any
 from gm_tool.core import ruleset as core
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
-from gm_tool.core.narrate import Narration, Teller
 from gm_tool.core.picture import GridPainter, Mark
-from gm_tool.core.render import environment, render_all
-from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Arg, Posts, Resolution, RulesetBase
+from gm_tool.core.posts import Post, PostTurn
+from gm_tool.core.rules import Switch, check_rules
+from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Arg, Resolution, RulesetBase
 from gm_tool.errors import GmError, Problem
-from gm_tool.i18n import register as register_messages
-
-register_messages({
-    "toy.field": {"zh": "缺少或无效：{allowed}", "en": "missing or invalid; allowed: {allowed}"},
-    "toy.not_due": {"zh": "现在轮到 {due}", "en": "it is {due}'s turn"},
-    "toy.runner": {"zh": "没有跑者 {value!r}", "en": "no runner {value!r}"},
-})
-
-NARRATION = Narration({"zh": {"race": "赛跑", "other": "其他"}, "en": {"race": "The race", "other": "Other"}})
-NARRATION.register({
-    "run": {"zh": "{unit} 前进 {step}+{die} 格，到达 {cell}。", "en": "{unit} runs {step}+{die} to {cell}.",
-            "section": "race"},
-    "pass": {"zh": "{unit} 本回合放弃。", "en": "{unit} passes."},
-    "token": {"zh": "你的秘密数字是 {token}。", "en": "Your secret number is {token}."},
-    "win": {"zh": "{unit} 到达终点，获胜！", "en": "{unit} reaches the end and wins!"},
-    "gm_set_pos": {"zh": "GM 把 {unit} 移到 {cell}。理由：{reason}", "en": "The GM moves {unit} to {cell}. Reason: {reason}"},
-})
 
 
 @dataclass(frozen=True)
@@ -62,7 +45,8 @@ class Race(RulesetBase):
     missing_sheet = PASS
     bot_kinds = ("random", "greedy")
     uses_dice_file = True
-    package_dir = Path(__file__).parent
+    package_dir = Path(__file__).parent  # templates/ and data/messages.yaml
+    switches = (Switch("die", 6, minimum=2, maximum=12, seed="toy rules"),)
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
         runners = scenario.get("runners")
@@ -73,10 +57,15 @@ class Race(RulesetBase):
             problems.append(Problem("toy.field", source, "runners", {"allowed": "2-8 distinct names"}))
         if type(length) is not int or not 4 <= length <= 26:
             problems.append(Problem("toy.field", source, "length", {"allowed": "4-26"}))
+        try:
+            rules = check_rules(self.switches, scenario.get("rules"), source)
+        except GmError as exc:
+            problems += exc.problems
         if problems:
             raise GmError(problems)
+        self.texts()  # the toy's messages are registered before any sheet is read
         chance = Chance(seed, "setup")
-        return {"turn": 0, "length": length, "next": runners[0], "winner": None,
+        return {"turn": 0, "length": length, "next": runners[0], "winner": None, "rules": rules,
                 "runners": [{"id": r, "pos": 0, "token": chance.roll(100, why=f"token {r}")} for r in runners]}
 
     def players(self, state: dict[str, Any]) -> list[str]:
@@ -120,7 +109,7 @@ class Race(RulesetBase):
         if o.step == 0:
             log.emit("pass", unit=player)
         else:
-            die = forum.pop(0) if forum else chance.roll(6, why="run")
+            die = forum.pop(0) if forum else chance.roll(state.get("rules", {}).get("die", 6), why="run")
             runner["pos"] = min(state["length"] - 1, runner["pos"] + o.step + die)
             log.emit("run", unit=player, step=o.step, die=die, cell=_cell(runner["pos"]))
             if runner["pos"] == state["length"] - 1:
@@ -156,23 +145,21 @@ class Race(RulesetBase):
                 "units": [{"id": r["id"], "player": r["id"], "side": r["id"], "class": "runner", "alive": True}
                           for r in state["runners"]]}
 
-    def posts(self, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
-              templates_dir: Path | None = None) -> Posts:
-        env = environment(Path(__file__).parent / "templates", templates_dir)
-        cut = NARRATION.sections(events)
-        painter = GridPainter(after["length"], 1, self.players(after))
-        marks = [Mark(_cell(r["pos"]), r["id"], r["id"][:2]) for r in after["runners"]]
-        out = Posts()
+    # posts: the content of each post; the core renders it (gm_tool.core.posts) ----------------
+    def post(self, turn: PostTurn, reader: str | None) -> Post:
+        view = self.view(turn.after, reader)
+        me = next((r for r in view["runners"] if r["id"] == reader), None)
+        sheet = self.template(turn.after, reader, turn.lang) if reader in self.due(turn.after) else None
+        return Post("post.j2", {"runners": [[r["id"], _cell(r["pos"])] for r in view["runners"]],
+                                "next": view["next"], "secret": me["token"] if me else None},
+                    picture=lambda: self._picture(view), sheet=sheet)
 
-        def story(reader: str | None, public: bool):
-            return lambda fmt, m: {"story": NARRATION.story(events, Teller(NARRATION, {}, lang, m), reader, public, cut)}
+    def opening_post(self, turn: PostTurn, reader: str | None) -> Post:
+        return self.post(turn, reader)
 
-        out.texts["public"] = render_all(env, "post.j2", {"turn": after["turn"], "secret": None}, story(None, True))
-        out.files["map-public.png"] = painter.png(marks)
-        for p in self.players(after):
-            token = next(r["token"] for r in after["runners"] if r["id"] == p)
-            out.texts[p] = render_all(env, "post.j2", {"turn": after["turn"], "secret": token}, story(p, False))
-        return out
+    def _picture(self, view: dict[str, Any]) -> bytes:
+        painter = GridPainter(view["length"], 1, self.players(view))
+        return painter.png([Mark(_cell(r["pos"]), r["id"], r["id"][:2]) for r in view["runners"]])
 
     def amend_actions(self) -> dict[str, AmendAction]:
         return {"set_pos": AmendAction((Arg("runner"), Arg("cell", "int", minimum=0)), {"zh": "移动跑者", "en": "move a runner"})}
