@@ -178,7 +178,7 @@ def check_shenjianglu(scenario: str, seed: str, turns: int) -> int:
     return checked
 
 
-@pytest.mark.parametrize("scenario,seed,turns", [("shenjianglu", "leak1", 16), ("shenjianglu", "leak2", 16),
+@pytest.mark.parametrize("scenario,seed,turns", [("shenjianglu", "leak1", 16), ("shenjianglu", "leak5", 16),
                                                  ("shenjianglu-4", "leak3", 16)])
 def test_shenjianglu_players_learn_no_hidden_card(scenario, seed, turns):
     """seed l.87: "各玩家查看之後放入自己的牌堆，洗牌後再開始遊戲" — others' hands, every deck order and

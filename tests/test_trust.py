@@ -808,7 +808,7 @@ def test_a_player_name_ending_in_a_line_break_is_refused(tmp_path, gm):
     assert not safe_name("alice\n") and not safe_name("\nalice") and safe_name("alice")
 
 
-@pytest.mark.parametrize("scenario,chance_events", [("skirmish", 2), ("hunlu_duel", 0), ("shenjianglu", 4)])
+@pytest.mark.parametrize("scenario,chance_events", [("skirmish", 2), ("hunlu_duel", 0), ("shenjianglu", 3)])
 def test_setup_events_are_logged_for_turn_0_and_verified(tmp_path, scenario, chance_events):
     """Every shuffle of `gm new` is a GM-only chance event of log/turn-000.jsonl (the grail war's
     deck and equipment pile, shenjianglu's neutrals and decks); hunlu logs its opening's public

@@ -113,7 +113,7 @@ def test_setup_shuffles_are_logged_and_verified(gm, tmp_path):
     holds them, in the order of the deck they left, and `gm verify` refuses an edited one."""
     d = new(gm, tmp_path)
     events = [json.loads(line) for line in (d / "log/turn-000.jsonl").read_text("utf-8").splitlines()]
-    assert [e["why"] for e in events] == ["neutrals seat 1", "deck seat 1", "neutrals seat 2", "deck seat 2"]
+    assert [e["why"] for e in events] == ["neutrals", "deck seat 1", "deck seat 2"]  # one neutral pool (ruling 13)
     assert all(e["to"] == [] and e["op"] == "shuffle" for e in events)
     s = state(d)
     deck_1 = events[1]["result"]

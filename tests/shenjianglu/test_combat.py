@@ -217,7 +217,7 @@ def test_a_dead_king_puts_its_player_out():
     s2, ev = play(s, {"cast": "雷", "targets": ["K2"]})
     b = seat(s2, "bob")
     assert b["out"] and b["hand"] == [] and unit(s2, "y1") is None and unit(s2, "a1") is not None
-    assert sorted(b["graveyard"]) == sorted(["兵", "盾", "袁洪"])
+    assert b["graveyard"] == ["测王", "袁洪", "兵", "盾"]  # the king too, then its troops, then its hand
     assert "trigger" not in types(ev) and unit(s2, "a1")["damage"] == 0  # 袁洪's 反噬 did not fire
 
 

@@ -69,13 +69,38 @@ def test_empty_deck_costs_the_king_two():
     assert unit(s, "K2")["damage"] == 2 and seat(s, "bob")["hand_count"] == 5
 
 
-def test_empty_deck_with_two_draws_costs_four():
-    """seed l.209: "則每次強制減少2點王的體力" — 每次: each draw that finds no card (ruling 16)."""
+def test_empty_deck_with_two_draws_costs_two_once():
+    """seed l.209: "當你的回合開始時若無牌可摸，則每次強制減少2點王的體力" — 每次: each turn start that finds
+    no card, 2 once however many draws were due (ruling 16)."""
     seats = {1: {"player": "p1", "faction": "周"}, 2: {"player": "p2", "faction": "商"}, 3: {"player": "p3", "faction": "周"}}
     s = RS.setup({"ruleset": "shenjianglu", "board": "four", "seats": seats}, "x.yaml", "s")
+    assert seat(s, "p2")["draw"] == 2
     s["seats"][1]["deck"] = []
     s = pass_turn(s)
-    assert unit(s, "K2")["damage"] == 4
+    assert unit(s, "K2")["damage"] == 2
+
+
+def test_a_seat_that_drew_its_card_and_missed_the_bonus_draw_loses_nothing():
+    """seed l.209: "若無牌可摸" — one card left for two draws: there was a card to draw, no penalty (ruling 16)."""
+    seats = {1: {"player": "p1", "faction": "周"}, 2: {"player": "p2", "faction": "商"}, 3: {"player": "p3", "faction": "周"}}
+    s = RS.setup({"ruleset": "shenjianglu", "board": "four", "seats": seats}, "x.yaml", "s")
+    last = s["seats"][1]["deck"][0]
+    s["seats"][1]["deck"] = [last]
+    s, ev = play(s)
+    assert unit(s, "K2")["damage"] == 0 and seat(s, "p2")["hand"][-1] == last and "empty_deck" not in types(ev)
+
+
+def test_per_draw_switch_costs_each_missing_draw():
+    """seed l.209: "則每次強制減少2點王的體力" read per draw (`rules: {empty_deck_penalty: per_draw}`): two
+    draws on an empty deck cost 4, one card for two draws costs 2 (ruling 16's switch)."""
+    seats = {1: {"player": "p1", "faction": "周"}, 2: {"player": "p2", "faction": "商"}, 3: {"player": "p3", "faction": "周"}}
+    scenario = {"ruleset": "shenjianglu", "board": "four", "seats": seats, "rules": {"empty_deck_penalty": "per_draw"}}
+    s = RS.setup(scenario, "x.yaml", "s")
+    s["seats"][1]["deck"] = []
+    assert unit(pass_turn(s), "K2")["damage"] == 4
+    s = RS.setup(scenario, "x.yaml", "s")
+    s["seats"][1]["deck"] = s["seats"][1]["deck"][:1]
+    assert unit(pass_turn(s), "K2")["damage"] == 2
 
 
 def test_twelve_cards_and_an_empty_deck_cost_nothing():

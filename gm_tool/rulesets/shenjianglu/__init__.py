@@ -27,6 +27,9 @@ class Shenjianglu(RulesetBase):
     missing_sheet = PASS
     bot_kinds = ("random", "greedy")
     default_scenario = "shenjianglu"
+    # 2: one neutral pool (ruling 13), the empty-deck penalty once per turn start (ruling 16), a dead
+    # king in its graveyard, the card primitives of issue 21, the house-rule switches
+    rules_version = 2
     package_dir = Path(__file__).parent
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> State:

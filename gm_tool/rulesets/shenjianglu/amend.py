@@ -89,6 +89,6 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
         s[to].append(args[1])
         log.emit("amend_card", to=[s["player"]], player=s["player"], card=args[1], frm=frm, into=to)
         text = f"{s['player']}: {frm} → {to}"
-    t.deaths()
+    t.settle()
     log.emit("amend", action=name, text=text, reason=reason)
     return t.finish(), log.events

@@ -20,9 +20,12 @@ DATA = Path(__file__).parent / "data"
 QUALITIES = ("white", "green", "blue", "purple", "orange")
 TYPES = ("character", "spell", "equipment")
 RELATIONS = ("self", "own", "ally", "enemy", "other", "any")
-WHENS = ("arrive", "start", "end", "death")
+WHENS = ("arrive", "start", "end", "death", "attacked", "damaged", "unit_death")
+REACTIONS = ("attacked", "damaged")  # triggers that know who attacked (target: attacker)
 FACES = ("N", "E", "S", "W", "back")
-ONE_OFF = ("damage", "heal", "face", "draw", "mana", "buff")
+SIDES = ("front", "back", "side")  # where one unit stands as seen from another (ruling 28)
+ONE_OFF = ("damage", "heal", "face", "draw", "mana", "buff", "push", "pull", "capture")
+UNIT_ONLY = ("capture",)  # one-off effects that need a unit doing them (never a spell's)
 STANDING = ("buff", "reduce", "cap", "bonus", "immune", "haste", "no_counter")
 STATS = ("attack", "stamina", "move")
 
@@ -37,22 +40,29 @@ CARD_KEYS = _aliases({
     "attack": ("武力",), "stamina": ("体力", "體力"), "move": ("移动力", "移動力"),
     "quality": ("品质", "品質", "卡牌品质", "卡牌品質"), "kind": ("细分类型", "細分類型"),
     "version": ("版本号", "版本號", "版本"), "skills": ("技能",), "effects": ("效果",),
-    "target": ("目标", "目標"), "only": ("限定",), "count": ("数量", "數量"),
+    "target": ("目标", "目標"), "only": ("限定",), "count": ("数量", "數量"), "area": ("范围", "範圍"),
 })
 SKILL_KEYS = _aliases({
     "name": ("名称", "名稱"), "mode": ("生效方式", "方式"), "range": ("射程",), "target": ("目标", "目標"),
     "only": ("限定",), "kind": ("细分类型", "細分類型"), "count": ("数量", "數量"),
     "when": ("时机", "時機", "触发", "觸發"), "adjacent": ("相邻", "相鄰"),
-    "enemy_kings": ("敌方王", "敵方王"), "effects": ("效果",),
+    "enemy_kings": ("敌方王", "敵方王"), "effects": ("效果",), "area": ("范围", "範圍"),
+    "from": ("方位", "来自", "來自"), "in_front": ("面前", "正前方"), "of": ("死者",),
 })
+AREA_KEYS = _aliases({"within": ("距离", "距離", "周围", "周圍"), "line": ("直线", "直線"),
+                      "target": ("目标", "目標")})
 EFFECT_KEYS = _aliases({
     "damage": ("伤害", "傷害"), "heal": ("回复", "回復", "治疗", "治療"), "face": ("转向", "轉向", "朝向"),
     "draw": ("摸牌",), "mana": ("法力",), "buff": ("增益", "加成"), "reduce": ("减伤", "減傷"),
     "cap": ("伤害上限", "傷害上限", "上限"), "bonus": ("克制",), "immune": ("免疫",),
     "haste": ("迅捷", "无立足时间", "無立足時間"), "no_counter": ("不被反击", "不被反擊"),
+    "push": ("击退", "擊退", "推开", "推開"), "pull": ("拉近", "牵引", "牽引"), "capture": ("收服",),
 })
 STAT_KEYS = _aliases({"attack": ("武力",), "stamina": ("体力", "體力"), "move": ("移动力", "移動力")})
-BONUS_KEYS = _aliases({"kind": ("细分类型", "細分類型"), "damage": ("伤害", "傷害")})
+BONUS_KEYS = _aliases({"kind": ("细分类型", "細分類型"), "damage": ("伤害", "傷害"), "from": ("方位", "来自", "來自")})
+REDUCE_KEYS = _aliases({"kind": ("细分类型", "細分類型"), "amount": ("数值", "數值", "减伤", "減傷"),
+                        "from": ("方位", "来自", "來自")})
+IMMUNE_KEYS = _aliases({"kind": ("细分类型", "細分類型")})
 
 TYPE_VALUES = _aliases({"character": ("人物", "人物牌"), "spell": ("法术", "法術", "法术牌", "法術牌"),
                         "equipment": ("装备", "裝備", "装备牌", "裝備牌")})
@@ -65,7 +75,13 @@ RELATION_VALUES = _aliases({"self": ("自身", "自己"), "own": ("我方",), "a
                             "enemy": ("敌方", "敵方"), "other": ("别方", "別方"), "any": ("任意", "任何")})
 ONLY_VALUES = _aliases({"king": ("王",), "troop": ("将士", "將士")})
 WHEN_VALUES = _aliases({"arrive": ("上场", "上場", "登场", "登場"), "start": ("开始", "開始", "开始阶段", "開始階段"),
-                        "end": ("结束", "結束", "结束阶段", "結束階段"), "death": ("死亡",)})
+                        "end": ("结束", "結束", "结束阶段", "結束階段"), "death": ("死亡",),
+                        "attacked": ("受到攻击", "受到攻擊", "被攻击", "被攻擊"),
+                        "damaged": ("受到伤害", "受到傷害", "受伤", "受傷"),
+                        "unit_death": ("人物死亡", "他人死亡")})
+TRIGGER_RELATION_VALUES = {**RELATION_VALUES, **_aliases({"attacker": ("攻击者", "攻擊者")})}
+SIDE_VALUES = _aliases({"front": ("前", "正面", "前方"), "back": ("后", "後", "背后", "背後", "背面"),
+                        "side": ("侧", "側", "侧面", "側面")})
 FACE_VALUES = _aliases({"N": ("n", "北"), "E": ("e", "东", "東"), "S": ("s", "南"), "W": ("w", "西"),
                         "back": ("背", "后", "後", "转身", "轉身")})
 NEUTRAL = "neutral"
@@ -154,6 +170,27 @@ def _stats(r: _Reader, value: Any, path: str, lo: int) -> dict[str, int]:
     return out
 
 
+def _conditional(r: _Reader, v: Any, p: str, table: dict[str, str], amount: str) -> dict[str, Any] | None:
+    """A standing effect limited to some attackers: ``{kind?, from?, <amount>}`` (``bonus``,
+    ``reduce``), at least one of ``kind`` and ``from`` for a bonus."""
+    data = r.keys(v, table, p)
+    if data is None:
+        return None
+    out: dict[str, Any] = {}
+    if "kind" in data:
+        out["kind"] = r.text(data["kind"], f"{p}.kind")
+    if "from" in data:
+        out["from"] = r.choice(data["from"], SIDE_VALUES, f"{p}.from")
+    if amount not in data:
+        r.bad("field.required", f"{p}.{amount}")
+        return None
+    n = r.integer(data[amount], f"{p}.{amount}", 0, 20)
+    if n is None or None in out.values():
+        return None
+    out[amount] = n
+    return out
+
+
 def _effects(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not value:
         r.bad("shenjianglu.field.type", path, **wrong("effects", value))
@@ -173,10 +210,23 @@ def _effects(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> lis
             continue
         (key, v), = data.items()
         p = f"{p}.{key}"
-        if key in ("damage", "heal", "draw", "mana", "reduce", "cap"):
+        if key in ("damage", "heal", "draw", "mana", "cap"):
             n = r.integer(v, p, 0, 20)
             if n is not None:
                 out.append({key: n})
+        elif key in ("push", "pull"):
+            n = r.integer(v, p, 1, 20)
+            if n is not None:
+                out.append({key: n})
+        elif key == "reduce":
+            if isinstance(v, dict):
+                cond = _conditional(r, v, p, REDUCE_KEYS, "amount")
+                if cond:
+                    out.append({key: cond})
+            else:
+                n = r.integer(v, p, 0, 20)
+                if n is not None:
+                    out.append({key: n})
         elif key == "face":
             f = r.choice(v, FACE_VALUES, p)
             if f:
@@ -186,29 +236,63 @@ def _effects(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> lis
             if s:
                 out.append({key: s})
         elif key == "bonus":
-            data2 = r.keys(v, BONUS_KEYS, p) or {}
-            kind = r.text(data2.get("kind"), f"{p}.kind")
-            n = r.integer(data2.get("damage"), f"{p}.damage", 0, 20)
-            if kind and n is not None:
-                out.append({key: {"kind": kind, "damage": n}})
+            cond = _conditional(r, v, p, BONUS_KEYS, "damage")
+            if cond is not None and "kind" not in cond and "from" not in cond:
+                r.bad("field.required", f"{p}.kind")
+            elif cond:
+                out.append({key: cond})
         elif key == "immune":
-            x = r.choice(v, IMMUNE_VALUES, p)
-            if x:
-                out.append({key: x})
-        elif key in ("haste", "no_counter"):
+            if isinstance(v, dict):
+                data2 = r.keys(v, IMMUNE_KEYS, p) or {}
+                kind = r.text(data2.get("kind"), f"{p}.kind")
+                if kind:
+                    out.append({key: {"kind": kind}})
+            else:
+                x = r.choice(v, IMMUNE_VALUES, p)
+                if x:
+                    out.append({key: x})
+        elif key in ("haste", "no_counter", "capture"):
             if r.flag(v, p):
                 out.append({key: True})
     return out
 
 
-def _targeting(r: _Reader, data: dict[str, Any], path: str, out: dict[str, Any], default: str) -> None:
-    out["target"] = r.choice(data["target"], RELATION_VALUES, f"{path}.target") if "target" in data else default
+def _targeting(r: _Reader, data: dict[str, Any], path: str, out: dict[str, Any], default: str,
+               relations: dict[str, str] = RELATION_VALUES) -> None:
+    out["target"] = r.choice(data["target"], relations, f"{path}.target") if "target" in data else default
     if "only" in data:
         out["only"] = r.choice(data["only"], ONLY_VALUES, f"{path}.only")
     if "kind" in data:
         out["kind"] = r.text(data["kind"], f"{path}.kind")
     count = r.integer(data["count"], f"{path}.count", 1, 8) if "count" in data else 1
     out["count"] = count or 1
+
+
+def _facing_condition(r: _Reader, data: dict[str, Any], path: str, out: dict[str, Any]) -> None:
+    """``from`` (where the acting unit stands as seen from the target) and ``in_front`` (the
+    target stands before the acting unit): facing read by a card (3.10, ruling 28)."""
+    if "from" in data:
+        out["from"] = r.choice(data["from"], SIDE_VALUES, f"{path}.from")
+    if "in_front" in data and r.flag(data["in_front"], f"{path}.in_front"):
+        out["in_front"] = True
+
+
+def _area(r: _Reader, value: Any, path: str, shapes: tuple[str, ...]) -> dict[str, Any] | None:
+    """``area: {within: N}`` (every unit at most N from the chosen target) or ``{line: N}`` (the N
+    cells from the user towards the target), optionally ``target`` (whom it hits)."""
+    data = r.keys(value, {a: k for a, k in AREA_KEYS.items() if k in (*shapes, "target")}, path)
+    if data is None:
+        return None
+    given = [k for k in shapes if k in data]
+    if len(given) != 1:
+        r.bad("shenjianglu.card.one_shape", path, allowed=", ".join(shapes))
+        return None
+    shape = given[0]
+    n = r.integer(data[shape], f"{path}.{shape}", 1, 20)
+    out: dict[str, Any] = {shape: n}
+    if "target" in data:
+        out["target"] = r.choice(data["target"], RELATION_VALUES, f"{path}.target")
+    return out if n is not None and out.get("target", "") is not None else None
 
 
 def _skill(r: _Reader, raw: Any, path: str) -> dict[str, Any] | None:
@@ -219,25 +303,38 @@ def _skill(r: _Reader, raw: Any, path: str) -> dict[str, Any] | None:
     mode = r.choice(data.get("mode"), MODE_VALUES, f"{path}.mode")
     skill: dict[str, Any] = {"name": name, "mode": mode}
     if mode == "active":
-        for k in ("when", "adjacent", "enemy_kings"):
+        for k in ("when", "adjacent", "enemy_kings", "of"):
             if k in data:
                 r.bad("shenjianglu.card.not_for_active", f"{path}.{k}")
         if "range" not in data:
             r.bad("field.required", f"{path}.range")
         skill["range"] = r.integer(data.get("range"), f"{path}.range", 0, 30) if "range" in data else 1
         _targeting(r, data, path, skill, "other")
+        _facing_condition(r, data, path, skill)
+        if "area" in data:
+            skill["area"] = _area(r, data["area"], f"{path}.area", ("within", "line"))
         skill["effects"] = _effects(r, data.get("effects"), f"{path}.effects", ONE_OFF)
     elif mode == "auto":
         if "range" in data:
             r.bad("shenjianglu.card.range_auto", f"{path}.range")
         if "when" in data:
-            skill["when"] = r.choice(data["when"], WHEN_VALUES, f"{path}.when")
-            _targeting(r, data, path, skill, "self")
+            when = skill["when"] = r.choice(data["when"], WHEN_VALUES, f"{path}.when")
+            relations = TRIGGER_RELATION_VALUES if when in REACTIONS else RELATION_VALUES
+            _targeting(r, data, path, skill, "self", relations)
+            _facing_condition(r, data, path, skill)
             skill["adjacent"] = r.flag(data["adjacent"], f"{path}.adjacent") if "adjacent" in data else False
             skill["enemy_kings"] = r.flag(data["enemy_kings"], f"{path}.enemy_kings") if "enemy_kings" in data else False
+            if "area" in data:
+                skill["area"] = _area(r, data["area"], f"{path}.area", ("within",))
+            if "of" in data:
+                if when != "unit_death":
+                    r.bad("shenjianglu.card.of_needs_unit_death", f"{path}.of")
+                skill["of"] = r.choice(data["of"], RELATION_VALUES, f"{path}.of")
+            elif when == "unit_death":
+                skill["of"] = "own"
             skill["effects"] = _effects(r, data.get("effects"), f"{path}.effects", ONE_OFF)
         else:
-            for k in ("target", "only", "kind", "count", "adjacent", "enemy_kings"):
+            for k in ("target", "only", "kind", "count", "adjacent", "enemy_kings", "area", "from", "in_front", "of"):
                 if k in data:
                     r.bad("shenjianglu.card.standing_target", f"{path}.{k}")
             skill["effects"] = _effects(r, data.get("effects"), f"{path}.effects", STANDING)
@@ -268,11 +365,14 @@ def read_card(name: str, raw: Any, source: str, path: str, problems: list[Proble
         card["move"] = r.integer(data.get("move"), f"{path}.move", 0, 20)
         card["kind"] = r.text(data["kind"], f"{path}.kind") if "kind" in data else ""
     elif ctype == "spell":
-        allowed |= {"target", "only", "kind", "count", "effects"}
+        allowed |= {"target", "only", "kind", "count", "effects", "area"}
         _targeting(r, data, path, card, "other")
         if card["target"] == "self":
             r.bad("field.choice", f"{path}.target", value="self", allowed="own, ally, enemy, other, any")
-        card["effects"] = _effects(r, data.get("effects"), f"{path}.effects", ONE_OFF)
+        if "area" in data:
+            card["area"] = _area(r, data["area"], f"{path}.area", ("within",))
+        card["effects"] = _effects(r, data.get("effects"), f"{path}.effects",
+                                   tuple(k for k in ONE_OFF if k not in UNIT_ONLY))
     elif ctype == "equipment":
         allowed |= {"target", "only", "kind", "effects", "skills"}
         _targeting(r, data, path, card, "own")

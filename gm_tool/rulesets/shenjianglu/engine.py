@@ -15,7 +15,7 @@ from typing import Any
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name, parse_cell
 from gm_tool.rulesets.shenjianglu.cards import catalogue
-from gm_tool.rulesets.shenjianglu.geometry import CELLS, OPPOSITE, board_of, distance
+from gm_tool.rulesets.shenjianglu.geometry import CELLS, OPPOSITE, VECTORS, board_of, direction, distance, in_line, side_of
 
 RED, GREEN = "red", "green"
 DRAW = "draw"
@@ -48,8 +48,16 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
     out = dict(state)
     out["seats"] = [{**s, "hand": list(s["hand"]), "deck": list(s["deck"]), "graveyard": list(s["graveyard"])}
                     for s in state["seats"]]
-    out["units"] = [{**u, "buffs": [dict(b) for b in u["buffs"]]} for u in state["units"]]
+    out["units"] = [{**u, "buffs": [dict(b) for b in u["buffs"]], "captives": [dict(c) for c in u.get("captives") or ()]}
+                    for u in state["units"]]
     return out
+
+
+def rule(state: dict[str, Any], name: str) -> Any:
+    """A rules switch of the state (a state stored before the switch existed reads its default)."""
+    from gm_tool.rulesets.shenjianglu.setup import RULES
+
+    return state["rules"].get(name, RULES[name])
 
 
 _STANDING: dict[tuple[str, str | None, int], list[dict[str, Any]]] = {}
@@ -64,6 +72,9 @@ class Turn:
         self.rules = state["rules"]
         self.seat_by_player = {s["player"]: s for s in state["seats"]}
         self.units = {u["id"]: u for u in state["units"]}
+        self.pending: list[tuple[str, dict[str, Any], str | None]] = []  # reactions waiting: (unit, skill, attacker)
+        self.queued: set[tuple[str, str, str, str | None]] = set()
+        self.reacting = False
         self._activate(state["next"])
 
     def _activate(self, player: str | None) -> None:
@@ -109,12 +120,41 @@ class Turn:
         return not same_team  # enemy
 
     @staticmethod
-    def fits(spec: dict[str, Any], unit: dict[str, Any], cat: dict[str, Any]) -> bool:
+    def fits(spec: dict[str, Any], unit: dict[str, Any], cat: dict[str, Any], me: dict[str, Any] | None = None) -> bool:
+        """Whether ``unit`` is one the spec may choose: ``only``, ``kind``, and where a unit ``me``
+        acts, the facing conditions ``from`` and ``in_front`` (ruling 28)."""
         only = spec.get("only")
         if only == "king" and not unit["king"] or only == "troop" and unit["king"]:
             return False
         kind = spec.get("kind")
-        return not kind or cat[unit["card"]].get("kind") == kind
+        if kind and cat[unit["card"]].get("kind") != kind:
+            return False
+        if me is not None and me is not unit:
+            side = spec.get("from")
+            if side and side_of(CELLS[unit["pos"]], unit["facing"], CELLS[me["pos"]]) != side:
+                return False
+            if spec.get("in_front") and side_of(CELLS[me["pos"]], me["facing"], CELLS[unit["pos"]]) != "front":
+                return False
+        return True
+
+    def kind(self, u: dict[str, Any]) -> str:
+        return str(self.cat[u["card"]].get("kind") or "")
+
+    def matches(self, cond: dict[str, Any], attacker: dict[str, Any], defender: dict[str, Any], kind_of: dict[str, Any]) -> bool:
+        """A conditional standing effect (``bonus``, ``reduce``) holds for this attack: ``kind`` is
+        ``kind_of``'s 细分类型, ``from`` where the attacker stands as seen from the defender."""
+        if cond.get("kind") and self.kind(kind_of) != cond["kind"]:
+            return False
+        side = cond.get("from")
+        return not side or side_of(CELLS[defender["pos"]], defender["facing"], CELLS[attacker["pos"]]) == side
+
+    def immune_to(self, target: dict[str, Any], source: dict[str, Any] | None) -> bool:
+        """``immune: {kind: X}``: nothing a unit of that 细分类型 does reaches the target."""
+        if source is None or source is target:
+            return False
+        kind = self.kind(source)
+        return bool(kind) and any(isinstance(e.get("immune"), dict) and e["immune"]["kind"] == kind
+                                  for e in self.standing(target))
 
     # standing effects and stats -----------------------------------------------------------------
     def standing(self, u: dict[str, Any]) -> list[dict[str, Any]]:
@@ -177,32 +217,94 @@ class Turn:
         if source is not None and amount > 0:
             for e in self.standing(source):
                 b = e.get("bonus")
-                if b and self.cat[target["card"]].get("kind") == b["kind"]:
+                if b and self.matches(b, source, target, target):
                     amount += b["damage"]
         for e in self.standing(target):  # latest placed first (S20)
             if "reduce" in e:
-                amount = max(0, amount - e["reduce"])
+                r = e["reduce"]
+                if isinstance(r, int):
+                    amount = max(0, amount - r)
+                elif source is not None and self.matches(r, source, target, source):
+                    amount = max(0, amount - r["amount"])
             elif "cap" in e:
                 amount = min(amount, e["cap"])
         target["damage"] += amount
         self.emit("damage", unit=target["id"], amount=amount, nominal=raw, how=how,
                   by=source["id"] if source else None, damage=target["damage"], stamina=target["stamina"])
+        if amount > 0:
+            self.react(target, "damaged", source)
+
+    def counter_reason(self, source: dict[str, Any] | None, target: dict[str, Any], amount: int, how: str,
+                       first: bool) -> str | None:
+        """None when the target answers (S15); else why not: ``""`` where no counter was to be
+        expected (a spell, a counter, a shot from afar, one's own unit), or the reason a post
+        tells: ``no_damage`` (ruling 6), ``no_counter`` (the attacker's skill), ``not_first``
+        (ruling 5), ``countered`` (the ``counter: first_counterable`` switch)."""
+        if (source is None or how not in ("normal", "skill") or source["owner"] == target["owner"]
+                or source["id"] not in self.units or distance(CELLS[source["pos"]], CELLS[target["pos"]]) != 1):
+            return ""
+        if amount <= 0:
+            return "no_damage"
+        if self.has(source, "no_counter"):
+            return "no_counter"
+        if rule(self.s, "counter") == "first_attack":
+            return None if first else "not_first"
+        return "countered" if target.get("countered") else None
 
     def strike(self, source: dict[str, Any] | None, target: dict[str, Any], amount: int, how: str) -> None:
         """An attack with damage: the target's first attack of the turn is answered by a counter
         when it came from an adjacent unit of another player (S15), both landing at once."""
+        if self.immune_to(target, source):
+            assert source is not None
+            self.emit("immune_kind", unit=target["id"], by=source["id"], kind=self.kind(source))
+            return
         first = not target["hit"]
         target["hit"] = True
-        counter = (first and how in ("normal", "skill") and source is not None and amount > 0
-                   and source["id"] in self.units and source["owner"] != target["owner"]
-                   and distance(CELLS[source["pos"]], CELLS[target["pos"]]) == 1
-                   and not self.has(source, "no_counter"))
+        self.react(target, "attacked", source)
+        why = self.counter_reason(source, target, amount, how, first)
         back = target["attack"]
         self.hurt(source, target, amount, how)
-        if counter and source is not None:  # a counter needs a source
-            source["hit"] = True
-            self.emit("counter", unit=target["id"], target=source["id"], amount=back)
-            self.hurt(target, source, back, "counter")
+        if source is None or why == "":
+            return
+        if why is not None:
+            self.emit("counter_withheld", unit=target["id"], target=source["id"], reason=why)
+            return
+        target["countered"] = True
+        self.emit("counter", unit=target["id"], target=source["id"], amount=back)
+        if self.immune_to(source, target):
+            self.emit("immune_kind", unit=source["id"], by=target["id"], kind=self.kind(target))
+            return
+        source["hit"] = True
+        self.react(source, "attacked", target)
+        self.hurt(target, source, back, "counter")
+
+    def react(self, u: dict[str, Any], when: str, source: dict[str, Any] | None) -> None:
+        """Queue ``u``'s ``attacked``/``damaged`` triggers (once per attacker within a settlement;
+        never for what a reaction itself does, ruling 31)."""
+        if self.reacting:
+            return
+        for sk in self.skills_of(u, "auto", when):
+            key = (u["id"], sk["name"], when, source["id"] if source else None)
+            if key not in self.queued:
+                self.queued.add(key)
+                self.pending.append((u["id"], sk, source["id"] if source else None))
+
+    def settle(self) -> None:
+        """Deaths, then the reactions queued meanwhile, each followed by its own deaths."""
+        self.deaths()
+        while self.pending and self.s["winner"] is None:
+            uid, skill, src = self.pending.pop(0)
+            u = self.units.get(uid)
+            if u is None or self.seat_by_player[u["owner"]]["out"]:
+                continue
+            self.reacting = True
+            try:
+                self.trigger(u, skill, self.units.get(src) if src else None)
+            finally:
+                self.reacting = False
+            self.deaths()
+        self.pending.clear()
+        self.queued.clear()
 
     def deaths(self) -> None:
         """Remove every unit whose damage reached its 体力, round after round (death triggers may
@@ -225,23 +327,77 @@ class Turn:
                 if not u["king"] and not self.seat_by_player[u["owner"]]["out"]:
                     for sk in self.skills_of(u, "auto", "death"):
                         self.trigger(u, sk)
+            for u in dead:  # others' "when a unit dies" (ruling 18)
+                for w in list(self.s["units"]):
+                    if w["id"] not in self.units or self.seat_by_player[w["owner"]]["out"]:
+                        continue
+                    for sk in self.skills_of(w, "auto", "unit_death"):
+                        if self.related(sk["of"], w["owner"], u, w):
+                            self.trigger(w, sk, u)
 
-    def remove(self, u: dict[str, Any], why: str) -> None:
+    def remove(self, u: dict[str, Any], why: str, captor: dict[str, Any] | None = None) -> None:
+        """``u`` leaves the board: to its owner's graveyard (a king too), or under ``captor``
+        (收服, l.49); its equipment to the graveyard of whoever played it; its own captives freed."""
         self.s["units"].remove(u)
         del self.units[u["id"]]
         seat = self.seat_by_player[u["owner"]]
-        if not u["king"]:
+        if captor is not None:
+            captor["captives"] = [*(captor.get("captives") or ()),
+                                  {"id": u["id"], "card": u["card"], "owner": u["owner"], "label": u.get("label")}]
+        else:
             seat["graveyard"].append(u["card"])
         if u["equipment"]:
             self.seat_by_player[u["equipment_by"]]["graveyard"].append(u["equipment"])
-        self.emit("death" if why == "death" else "removed", unit=u["id"], card=u["card"], owner=u["owner"],
-                  pos=u["pos"], equipment=u["equipment"], why=why)
+        if captor is not None:
+            self.emit("captured", unit=u["id"], card=u["card"], owner=u["owner"], by=captor["id"],
+                      equipment=u["equipment"])
+        else:
+            self.emit("death" if why == "death" else "removed", unit=u["id"], card=u["card"], owner=u["owner"],
+                      pos=u["pos"], equipment=u["equipment"], why=why)
+        self.free_captives(u)
+
+    def free_captives(self, captor: dict[str, Any]) -> None:
+        """The captives of a unit that left the board (ruling 11): to their owners' graveyards, or
+        with ``captives: release`` back on the board next to where it stood."""
+        held, captor["captives"] = captor.get("captives") or [], []
+        for c in held:
+            seat = self.seat_by_player[c["owner"]]
+            cell = None
+            if rule(self.s, "captives") == "release" and not seat["out"]:
+                cell = self.free_cell_near(CELLS[captor["pos"]])
+            if cell is None:
+                seat["graveyard"].append(c["card"])
+                self.emit("captive_lost", card=c["card"], owner=c["owner"], by=captor["id"])
+                continue
+            uid, n = c["id"], seat["summoned"]
+            while uid in self.units:
+                n += 1
+                uid = f"{c['owner']}-{n}"
+            u = new_unit(uid, c["card"], seat, cell_name(cell), self.board.facing[seat["seat"]], self.now,
+                         label=c.get("label"))
+            self.s["units"].append(u)
+            self.units[uid] = u
+            self.restat(u)
+            self.emit("released", unit=uid, card=c["card"], owner=c["owner"], pos=u["pos"], by=captor["id"])
+
+    def free_cell_near(self, start: Cell) -> Cell | None:
+        """The nearest free cell of the board from ``start`` (itself first; ties N, E, S, W)."""
+        occupied = {CELLS[t["pos"]] for t in self.s["units"]}
+        for cell in self.board.reach(start, self.board.width + self.board.height, set()):
+            if cell not in occupied:
+                return cell
+        return None
 
     def put_out(self, player: str) -> None:
         seat = self.seat_by_player[player]
         seat["out"] = True
         for u in [u for u in self.s["units"] if u["owner"] == player]:
             self.remove(u, "out")
+        for w in self.s["units"]:  # its cards held under others' units go with the rest (3.14)
+            held = w.get("captives") or []
+            if any(c["owner"] == player for c in held):
+                w["captives"] = [c for c in held if c["owner"] != player]
+                seat["graveyard"].extend(c["card"] for c in held if c["owner"] == player)
         seat["graveyard"].extend(seat["hand"])
         self.emit("out", player=player, seat=seat["seat"], hand=len(seat["hand"]))
         seat["hand"] = []
@@ -249,12 +405,29 @@ class Turn:
             self.playable = Counter()
 
     # effects --------------------------------------------------------------------------------------
+    @staticmethod
+    def harmful(key: str, value: Any, controller: str, target: dict[str, Any]) -> bool:
+        """An effect that makes its target attacked (附录 攻擊的定義, ruling 5): damage from anyone;
+        a forced turn, a push or pull, a capture or a lowered stat from another player."""
+        if key == "damage":
+            return True
+        if controller == target["owner"]:
+            return False
+        return key in ("face", "push", "pull", "capture") or (key == "buff" and min(value.values()) < 0)
+
     def apply(self, effects: list[dict[str, Any]], source: dict[str, Any] | None, target: dict[str, Any],
               controller: str, how: str) -> None:
+        if self.immune_to(target, source):
+            assert source is not None
+            self.emit("immune_kind", unit=target["id"], by=source["id"], kind=self.kind(source))
+            return
         for e in effects:
             if target["id"] not in self.units:
                 return
             (key, v), = e.items()
+            if key != "damage" and self.harmful(key, v, controller, target):
+                target["hit"] = True
+                self.react(target, "attacked", source)
             if key == "damage":
                 self.strike(source, target, v, how)
             elif key == "heal":
@@ -267,16 +440,19 @@ class Turn:
             elif key == "face":
                 facing = OPPOSITE[target["facing"]] if v == "back" else v
                 target["facing"] = facing
-                if controller != target["owner"]:
-                    target["hit"] = True
                 self.emit("face", unit=target["id"], facing=facing)
             elif key == "buff":
                 target["buffs"].append(dict(v))
                 self.restat(target)
-                if controller != target["owner"] and min(v.values()) < 0:
-                    target["hit"] = True
                 self.emit("buff", unit=target["id"], buff=dict(v), attack=target["attack"],
                           stamina=target["stamina"], move=target["move"])
+            elif key in ("push", "pull"):
+                self.shove(source, target, v, key)
+            elif key == "capture":
+                if source is None or source is target or target["king"] or source["id"] not in self.units:
+                    self.emit("no_effect", unit=target["id"], effect="capture")
+                else:
+                    self.remove(target, "captured", captor=source)
             elif key == "draw":
                 self.draw(self.seat_by_player[controller], v, penalty=False)
             elif key == "mana":
@@ -286,41 +462,77 @@ class Turn:
                 else:
                     self.emit("no_effect", unit=target["id"], effect="mana")
 
-    def trigger(self, u: dict[str, Any], skill: dict[str, Any]) -> None:
-        """An auto skill's trigger: every unit its target names, in board order."""
+    def shove(self, source: dict[str, Any] | None, target: dict[str, Any], n: int, how: str) -> None:
+        """``push`` N cells straight away from the unit doing it, ``pull`` towards it (ruling 30);
+        a spell's push sends the target backwards, its pull forwards. It stops before the board's
+        edge, a void cell or any unit, and never turns the target (3.10)."""
+        here = CELLS[target["pos"]]
+        step = direction(CELLS[source["pos"]], here) if source is not None and source is not target else None
+        if step is None:
+            fx, fy = VECTORS[target["facing"]]
+            step = (-fx, -fy) if how == "push" else (fx, fy)
+        elif how == "pull":
+            step = (-step[0], -step[1])
+        occupied = {CELLS[t["pos"]] for t in self.s["units"]}
+        cur, moved = here, 0
+        for _ in range(n):
+            nxt = (cur[0] + step[0], cur[1] + step[1])
+            if not self.board.on_board(nxt) or nxt in occupied:
+                break
+            cur, moved = nxt, moved + 1
+        target["pos"] = cell_name(cur)
+        self.emit("shoved" if moved else "not_shoved", unit=target["id"], frm=cell_name(here), pos=target["pos"],
+                  cells=moved, how=how)
+
+    def trigger(self, u: dict[str, Any], skill: dict[str, Any], other: dict[str, Any] | None = None) -> None:
+        """An auto skill's trigger: every unit its target names, in board order (``attacker``:
+        the unit whose attack set it off, while on the board). Told only when it reaches someone."""
         owner = u["owner"]
-        if skill["target"] == "self":
+        relation = skill["target"]
+        if relation == "self":
             targets = [u] if u["id"] in self.units else []
+        elif relation == "attacker":
+            targets = [other] if other is not None and other["id"] in self.units else []
         else:
             here = CELLS[u["pos"]]
+            reach = 1 if skill.get("adjacent") else (skill.get("area") or {}).get("within")
             targets = [t for t in self.s["units"]
-                       if self.related(skill["target"], owner, t, u) and self.fits(skill, t, self.cat)
-                       and (not skill.get("adjacent") or distance(here, CELLS[t["pos"]]) == 1)
+                       if self.related(relation, owner, t, u) and self.fits(skill, t, self.cat, u)
+                       and (reach is None or t is not u and distance(here, CELLS[t["pos"]]) <= reach)
                        and (not skill.get("enemy_kings") or (t["king"] and t["team"] != u["team"]))]
+        if not targets:
+            return
         self.emit("trigger", unit=u["id"], skill=skill["name"], targets=[t["id"] for t in targets])
         for t in targets:
-            self.apply(skill["effects"], u if u["id"] in self.units else None, t, owner, "skill")
+            self.apply(skill["effects"], u, t, owner, "skill")
 
     def draw(self, seat: dict[str, Any], n: int, penalty: bool) -> None:
-        for _ in range(n):
+        """``n`` cards from the top of the deck. At the draw phase (``penalty``) an empty deck costs
+        the king ``empty_deck_loss`` once when no card at all can be drawn (l.209, ruling 16), or
+        per missing card with ``empty_deck_penalty: per_draw``."""
+        per_draw = rule(self.s, "empty_deck_penalty") == "per_draw"
+        for i in range(n):
             if seat["deck"]:
                 card = seat["deck"].pop(0)
                 seat["hand"].append(card)
                 self.emit("drawn", to=[seat["player"]], player=seat["player"], card=card)
                 self.emit("draw", player=seat["player"], hand=len(seat["hand"]), deck=len(seat["deck"]))
-            elif penalty:
-                king = self.units.get(f"K{seat['seat']}")
-                loss = self.rules["empty_deck_loss"]
-                if king is None:
-                    return
-                king["damage"] += loss
-                self.emit("empty_deck", player=seat["player"], unit=king["id"], amount=loss,
-                          damage=king["damage"], stamina=king["stamina"])
-                self.deaths()
-                if seat["out"] or self.s["winner"] is not None:
-                    return
-            else:
+                continue
+            if not penalty:
                 self.emit("no_card", player=seat["player"])
+                continue
+            if i > 0 and not per_draw:
+                return  # a card was drawn: there was a card to draw
+            king = self.units.get(f"K{seat['seat']}")
+            if king is None:
+                return
+            loss = self.rules["empty_deck_loss"]
+            king["damage"] += loss
+            self.emit("empty_deck", player=seat["player"], unit=king["id"], amount=loss,
+                      damage=king["damage"], stamina=king["stamina"])
+            self.settle()
+            if seat["out"] or self.s["winner"] is not None or not per_draw:
+                return
 
     # actions --------------------------------------------------------------------------------------
     def run(self, action: dict[str, Any]) -> None:
@@ -329,7 +541,7 @@ class Turn:
         if self.seat is None or self.seat["out"]:
             raise Skip("player_out")
         getattr(self, "do_" + action["kind"])(action)
-        self.deaths()
+        self.settle()
 
     def _hand_card(self, name: str, field: str, ctype: str) -> dict[str, Any]:
         if self.playable[name] <= 0:
@@ -368,14 +580,38 @@ class Turn:
             t = self._unit(uid, f"{field}.{j}")
             if t in out:
                 raise Illegal("field.duplicate", f"{field}.{j}", value=uid)
-            if not self.related(spec["target"], self.active_player, t, me) or not self.fits(spec, t, self.cat):
+            if not self.related(spec["target"], self.active_player, t, me) or not self.fits(spec, t, self.cat, me):
                 raise Illegal("shenjianglu.orders.bad_target", f"{field}.{j}", unit=uid,
                               allowed=self._describe(spec))
             if reach is not None and here is not None and distance(here, CELLS[t["pos"]]) > reach:
                 raise Illegal("shenjianglu.orders.out_of_range", f"{field}.{j}", unit=uid,
                               distance=distance(here, CELLS[t["pos"]]), range=reach)
+            line = (spec.get("area") or {}).get("line")
+            if line and here is not None and not (in_line(here, CELLS[t["pos"]]) and distance(here, CELLS[t["pos"]]) <= line):
+                raise Illegal("shenjianglu.orders.not_in_line", f"{field}.{j}", unit=uid, line=line)
             out.append(t)
         return out
+
+    def hits(self, spec: dict[str, Any], chosen: list[dict[str, Any]], me: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """Whom an action reaches: the chosen targets, or with ``area`` every unit the area's
+        ``target`` names (default: the spec's own, ``other`` for a skill on itself) within N of a
+        chosen target, or on the N cells from the user towards it (ruling 29), in board order."""
+        area = spec.get("area")
+        if not area:
+            return chosen
+        relation = area.get("target") or (spec["target"] if spec["target"] != "self" else "other")
+        cells: set[Cell] = set()
+        for c in chosen:
+            centre = CELLS[c["pos"]]
+            if "within" in area:
+                cells.update(x for x in self.board.cells if distance(centre, x) <= area["within"])
+            elif me is not None:
+                here = CELLS[me["pos"]]
+                step = direction(here, centre)
+                assert step is not None
+                cells.update((here[0] + step[0] * k, here[1] + step[1] * k) for k in range(1, area["line"] + 1))
+        return [t for t in self.s["units"] if CELLS[t["pos"]] in cells
+                and self.related(relation, self.active_player, t, me) and self.fits(spec, t, self.cat)]
 
     @staticmethod
     def _describe(spec: dict[str, Any]) -> str:
@@ -436,8 +672,10 @@ class Turn:
                               allowed=", ".join(skills) or "-")
             targets = self._targets(skill, a.get("targets") or [], "targets", u, skill["range"])
             u["acted"] = True
-            self.emit("skill", unit=u["id"], skill=skill["name"], targets=[t["id"] for t in targets])
-            for t in targets:
+            hit = self.hits(skill, targets, u)
+            self.emit("skill", unit=u["id"], skill=skill["name"], targets=[t["id"] for t in targets],
+                      **({"area": [t["id"] for t in hit]} if "area" in skill else {}))
+            for t in hit:
                 self.apply(skill["effects"], u, t, self.active_player, "skill")
             return
         start = CELLS[u["pos"]]
@@ -485,9 +723,10 @@ class Turn:
         card = self._hand_card(a["card"], "cast", "spell")
         targets = self._targets(card, a.get("targets") or [], "targets", None, None)
         self._pay(card)
+        hit = self.hits(card, targets, None)
         self.emit("cast", player=self.player, card=card["name"], targets=[t["id"] for t in targets],
-                  cost=card["cost"], mana=self.mana)
-        for t in targets:
+                  cost=card["cost"], mana=self.mana, **({"area": [t["id"] for t in hit]} if "area" in card else {}))
+        for t in hit:
             if self.has(t, "immune") == "spell":
                 self.emit("immune", unit=t["id"], card=card["name"])
                 continue
@@ -515,24 +754,25 @@ class Turn:
                 for sk in self.skills_of(u, "auto", "end"):
                     if u["id"] in self.units:
                         self.trigger(u, sk)
-            self.deaths()
+            self.settle()
         healed = []
         for u in self.s["units"]:
             if not u["king"] and u["damage"]:
                 u["damage"] = 0
                 healed.append(u["id"])
-            u["acted"] = u["hit"] = False
+            u["acted"] = u["hit"] = u["countered"] = False
             if u["buffs"]:
                 u["buffs"] = []
                 self.restat(u)
         if healed:
             self.emit("recover", units=healed)
-        self.deaths()  # a king whose stamina buff ended
+        self.settle()  # a king whose stamina buff ended
         self.emit("turn_end", player=self.player, turn=self.now)
 
     def bonus(self, seat: dict[str, Any]) -> bool:
-        """S6: with an odd number of players still in, the smaller team's players get more."""
-        live = [s for s in self.s["seats"] if not s["out"]]
+        """S6: with an odd number of players still in, the smaller team's players get more
+        (ruling 15; ``odd_bonus: at_start`` counts the players the game began with)."""
+        live = [s for s in self.s["seats"] if rule(self.s, "odd_bonus") == "at_start" or not s["out"]]
         if len(live) % 2 == 0:
             return False
         mine = sum(1 for s in live if s["team"] == seat["team"])
@@ -558,7 +798,7 @@ class Turn:
                 for sk in self.skills_of(u, "auto", "start"):
                     if u["id"] in self.units and not seat["out"]:
                         self.trigger(u, sk)
-                        self.deaths()
+                        self.settle()
             if seat["out"] or self.s["winner"] is not None:
                 continue
             n = self.rules["draw"] + (self.rules["odd_draw"] if self.bonus(seat) else 0)
@@ -592,10 +832,11 @@ class Turn:
 
 
 def new_unit(uid: str, card: str, seat: dict[str, Any], pos: str, facing: str, arrived: int,
-             king: bool = False) -> dict[str, Any]:
+             king: bool = False, label: str | None = None) -> dict[str, Any]:
     return {"id": uid, "card": card, "owner": seat["player"], "team": seat["team"], "king": king, "pos": pos,
             "facing": facing, "attack": 0, "stamina": 1, "move": 0, "damage": 0, "equipment": None,
-            "equipment_by": None, "arrived": arrived, "can_act": False, "buffs": [], "hit": False, "acted": False}
+            "equipment_by": None, "arrived": arrived, "can_act": False, "buffs": [], "hit": False, "acted": False,
+            "countered": False, "captives": [], "label": label}
 
 
 def play(state: dict[str, Any], actions: list[dict[str, Any]], log: EventLog,

@@ -15,6 +15,7 @@ from typing import Any
 from gm_tool.core.grid import Cell, cell_name, parse_cell
 
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
 class _Cells(dict):
@@ -33,6 +34,36 @@ CELLS = _Cells()
 
 def distance(a: Cell, b: Cell) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def side_of(here: Cell, facing: str, other: Cell) -> str:
+    """Where ``other`` stands as seen from a unit at ``here`` facing ``facing`` (ruling 28):
+    ``front`` or ``back`` when it lies at least as far along the facing line as across it (the
+    diagonals belong to front and back), ``side`` otherwise."""
+    fx, fy = VECTORS[facing]
+    dx, dy = other[0] - here[0], other[1] - here[1]
+    along = dx * fx + dy * fy
+    across = abs(dx * fy - dy * fx)
+    if along > 0 and along >= across:
+        return "front"
+    if along < 0 and -along >= across:
+        return "back"
+    return "side"
+
+
+def direction(frm: Cell, to: Cell) -> tuple[int, int] | None:
+    """The one step from ``frm`` towards ``to`` along the longer axis (ruling 30: a tie, an exact
+    diagonal, goes along the column, north or south); None for the same cell."""
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    if dx == dy == 0:
+        return None
+    if abs(dx) > abs(dy):
+        return (1 if dx > 0 else -1, 0)
+    return (0, 1 if dy > 0 else -1)
+
+
+def in_line(a: Cell, b: Cell) -> bool:
+    return a != b and (a[0] == b[0] or a[1] == b[1])
 
 
 class Board:

@@ -51,11 +51,18 @@ WORDS: dict[str, dict[str, Any]] = {
     "zh": {"how": {"normal": "普通攻击", "counter": "反击", "skill": "技能攻击", "spell": "法术攻击"},
            "facing": {"N": "北", "E": "东", "S": "南", "W": "西"},
            "winner": {"red": "红队", "green": "绿队", "draw": "平局"},
-           "reason": {"game_over": "游戏已结束", "player_out": "该玩家已出局"},
+           "reason": {"game_over": "游戏已结束", "player_out": "该玩家已出局",
+                      "not_first": "本回合已受过攻击，只反击第一次受到的攻击", "no_counter": "攻击者的技能不被反击",
+                      "no_damage": "攻击不带伤害", "countered": "本回合已反击过"},
+           "shove": {"push": "击退", "pull": "拉近"},
            "effect": {"heal": "回复", "mana": "法力"}, "stat": {"attack": "武力", "stamina": "体力", "move": "移动力"},
            "zone": {"deck": "牌堆", "hand": "手牌", "graveyard": "墓地"}, "none": "无"},
     "en": {"how": {"normal": "normal attack", "counter": "counter", "skill": "skill attack", "spell": "spell attack"},
-           "facing": {}, "winner": {}, "reason": {"game_over": "the game is over", "player_out": "the player is out"},
+           "facing": {}, "winner": {}, "reason": {"game_over": "the game is over", "player_out": "the player is out",
+                                                  "not_first": "it was attacked already this turn and answers only the first attack",
+                                                  "no_counter": "the attacker's skill is not countered",
+                                                  "no_damage": "the attack does no damage", "countered": "it has countered once this turn"},
+           "shove": {"push": "pushed", "pull": "pulled"},
            "effect": {}, "stat": {}, "zone": {}, "none": "none"},
 }
 
@@ -65,7 +72,8 @@ class SjlTeller(Teller):
 
     def value(self, key: str, value: Any, event: dict[str, Any], params: dict[str, Any]) -> str | None:
         w = WORDS["zh" if self.lang == "zh" else "en"]
-        table = {"how": w["how"], "facing": w["facing"], "winner": w["winner"], "reason": w["reason"],
+        table = {"how": w["shove"] if event["type"] in ("shoved", "not_shoved") else w["how"],
+                 "facing": w["facing"], "winner": w["winner"], "reason": w["reason"],
                  "effect": w["effect"], "frm": w["zone"], "into": w["zone"]}.get(key)
         if table is not None and isinstance(value, str):
             return self.m.esc(table.get(value, value))

@@ -17,10 +17,21 @@ from gm_tool.rulesets.shenjianglu import cards as cardlib
 from gm_tool.rulesets.shenjianglu.cards import FACE_VALUES, NEUTRAL, _aliases, rank, wrong
 from gm_tool.rulesets.shenjianglu.engine import Turn, new_unit, team_of
 
-RULES = {"mana": 9, "draw": 1, "initial_hand": 5, "draw_limit": 12, "empty_deck_loss": 2, "odd_mana": 6,
-         "odd_draw": 1, "neutrals": 4}
 RULE_RANGES = {"mana": (0, 99), "draw": (0, 9), "initial_hand": (0, 50), "draw_limit": (1, 99),
                "empty_deck_loss": (0, 99), "odd_mana": (0, 99), "odd_draw": (0, 9), "neutrals": (0, 20)}
+# House rules: readings a group may change, each with the seed's reading first (the default) and
+# the seed line it reads (docs/rulings/shenjianglu.md). Kept in this one table so they move to the
+# core's switch declaration as they are.
+SWITCHES: dict[str, tuple[tuple[str, ...], str, int]] = {
+    "counter": (("first_attack", "first_counterable"), "l.181", 5),
+    "neutral_pool": (("shared", "per_seat"), "l.87", 13),
+    "odd_bonus": (("players_in", "at_start"), "l.223", 15),
+    "empty_deck_penalty": (("per_turn", "per_draw"), "l.209", 16),
+    "captives": (("graveyard", "release"), "l.49", 11),
+}
+RULES: dict[str, Any] = {"mana": 9, "draw": 1, "initial_hand": 5, "draw_limit": 12, "empty_deck_loss": 2,
+                         "odd_mana": 6, "odd_draw": 1, "neutrals": 4,
+                         **{name: values[0] for name, (values, _, _) in SWITCHES.items()}}
 TOP_KEYS = ("ruleset", "name", "description", "board", "seats", "units", "catalogue", "rules")
 BOARD_KEYS = _aliases({"width": ("宽", "寬"), "height": ("高",), "void": ("空缺",), "thrones": ("王位",),
                        "spawns": ("出兵点", "出兵點"), "facing": ("朝向",)})
@@ -160,6 +171,39 @@ def check_deck(deck: list[str], king: dict[str, Any], cat: dict[str, Any], c: _C
             c.bad("shenjianglu.scenario.deck_copies", path, card=name, count=n, limit=limit, quality=card["quality"])
 
 
+class _Neutrals:
+    """3.3's neutral cards for seats given ``faction:`` (ruling 13). ``shared`` (l.87 將中立陣營牌
+    ...隨機發給每人4張): one pool, shuffled once, dealt in seat order; as many copies of the base
+    pool as the table needs (l.215: more seats take another set), a card that would break the
+    deck-building limits for a seat (l.237) left for the next. ``per_seat``: each seat its own
+    copy of the pool."""
+
+    def __init__(self, pool: list[str], cat: dict[str, Any], chance: Chance, rules: dict[str, Any], seats: int):
+        self.base, self.cat, self.chance, self.n = list(pool), cat, chance, rules["neutrals"]
+        self.shared = rules["neutral_pool"] == "shared"
+        self.pile: list[str] | None = None
+        self.seats = seats
+
+    def deal(self, seat: int, deck: list[str]) -> list[str]:
+        if not self.shared:
+            pool = list(self.base)
+            self.chance.shuffle(pool, why=f"neutrals seat {seat}")
+            return pool[:self.n]
+        if self.pile is None:
+            copies = max(1, -(-self.n * self.seats // max(1, len(self.base))))
+            self.pile = self.base * copies
+            self.chance.shuffle(self.pile, why="neutrals")
+        got: list[str] = []
+        for card in list(self.pile):
+            if len(got) >= self.n:
+                break
+            limit = 2 if rank(self.cat[card]["quality"]) <= 2 else 1
+            if (deck + got).count(card) < limit:
+                got.append(card)
+                self.pile.remove(card)
+        return got
+
+
 def _take(pool: list[str], names: list[str], c: _Check, path: str) -> None:
     for i, name in enumerate(names, 1):
         if name in pool:
@@ -182,6 +226,11 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
     for k, v in raw_rules.items():
         if k not in RULES:
             c.bad("field.unknown", f"rules.{k}", allowed=", ".join(RULES))
+        elif k in SWITCHES:
+            if v not in SWITCHES[k][0]:
+                c.bad("field.choice", f"rules.{k}", value=v, allowed=", ".join(SWITCHES[k][0]))
+            else:
+                rules[k] = v
         elif type(v) is not int or not RULE_RANGES[k][0] <= v <= RULE_RANGES[k][1]:
             c.bad("field.range", f"rules.{k}", value=v, allowed="{}-{}".format(*RULE_RANGES[k]))
         else:
@@ -215,6 +264,7 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
         raise GmError(c.problems)
     chance = Chance(seed, "setup", log)
     decks = cardlib.bundled_decks()
+    dealer = _Neutrals(decks["neutrals"], cat, chance, rules, k)
     seats: list[dict[str, Any]] = []
     players: set[str] = set()
     for n in range(1, k + 1):
@@ -247,9 +297,7 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
             deck = c.names(data["deck"], f"{path}.deck")
         elif faction is not None:
             deck = list(decks["factions"][faction]["deck"])
-            pool = list(decks["neutrals"])
-            chance.shuffle(pool, why=f"neutrals seat {n}")
-            deck.extend(pool[:rules["neutrals"]])
+            deck.extend(dealer.deal(n, deck))
         else:
             c.bad("field.required", f"{path}.deck")
             continue

@@ -8,7 +8,8 @@ from typing import Any
 
 def view(state: dict[str, Any], player: str | None) -> dict[str, Any]:
     out = dict(state)
-    out["units"] = [{**u, "buffs": [dict(b) for b in u["buffs"]]} for u in state["units"]]
+    out["units"] = [{**u, "buffs": [dict(b) for b in u["buffs"]], "captives": [dict(c) for c in u.get("captives") or ()]}
+                    for u in state["units"]]
     seats = []
     for s in state["seats"]:
         s = {**s, "hand": list(s["hand"]), "deck": list(s["deck"]), "graveyard": list(s["graveyard"])}
