@@ -417,7 +417,8 @@ def test_last_king_killed_wins_at_once(gm, field, tmp_path):
     bob = seat(s, "bob")
     assert bob["out"] is True and bob["hand"] == [] and not [u for u in s["units"] if u["owner"] == "bob"]
     before = seat(state_file(field, 0), "bob")
-    cards = before["hand"] + before["graveyard"] + ["商兵", "商兵"]  # his hand, and b2 b3 on the board
+    # his king (spec §4: the dead go to the owner's graveyard), his hand, and b2 b3 on the board
+    cards = ["商王"] + before["hand"] + before["graveyard"] + ["商兵", "商兵"]
     assert sorted(bob["graveyard"]) == sorted(cards)
     skipped = [e for e in events(field, 1) if e["type"] == "action.skipped"]
     assert [e["index"] for e in skipped] == [2]
