@@ -53,6 +53,8 @@ register({
                          "en": "this campaign's generator is {value!r}; this version replays only {known!r}: verify it with the gm version that created it"},
     "verify.rules_version": {"zh": "此战役按 {ruleset} 规则版本 {value!r} 创建，本版本的规则为第 {known} 版（其后有规则修正，重放结果会不同）；请用创建此战役时的 gm 版本校验",
                              "en": "this campaign was made under {ruleset} rules version {value!r}; this version plays version {known} (rules were corrected since, so a replay would differ): verify it with the gm version that created it"},
+    "resolve.stale": {"zh": "要结算的是第 {want} 回合，但现在待结算的是第 {turn} 回合（期间有人结算或回退过）；什么都没有改动，请重新查看",
+                      "en": "this was to resolve turn {want}, but the turn due is now {turn} (someone resolved or rolled back meanwhile); nothing was changed: look again"},
     "rollback.none": {"zh": "已在第 {turn} 回合，无需回退", "en": "already at turn {turn}; nothing to roll back"},
 })
 
@@ -628,11 +630,13 @@ def _compute(op: Open, state: dict[str, Any], n: int, seed: str) -> tuple[dict[s
     return files, missing
 
 
-def resolve(root: Path, preview: bool = False) -> dict[str, Any]:
+def resolve(root: Path, preview: bool = False, expect: int | None = None) -> dict[str, Any]:
     """Resolve the next turn. Its reports folder is staged and renamed into place, then its log
     is written, then its state file: the commit point. A crash before it leaves the campaign at
     the previous turn (the partial outputs are dropped by the next command); after it, at this one.
-    ``preview``: compute everything, write nothing (no lock needed: nothing changes)."""
+    ``preview``: compute everything, write nothing (no lock needed: nothing changes).
+    ``expect``: resolve only if the turn due is that one (checked under the lock: a page showing
+    turn 3 never resolves turn 4 because a terminal resolved turn 3 meanwhile)."""
     op = open_campaign(root)
     if preview:
         n = op.campaign.latest() + 1
@@ -641,6 +645,8 @@ def resolve(root: Path, preview: bool = False) -> dict[str, Any]:
                 "passed": missing if op.ruleset.missing_sheet == rulesets.PASS else []}
     with _locked(op):
         n = op.campaign.latest() + 1
+        if expect is not None and expect != n:
+            raise GmError.one("resolve.stale", field="turn", want=expect, turn=n)
         files, missing = _compute(op, op.campaign.load_state(n - 1), n, op.campaign.seed())
         name = turn_name(n)
         reports = {k.split("/", 2)[2]: v for k, v in files.items() if k.startswith(f"reports/{name}/")}

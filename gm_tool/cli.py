@@ -311,6 +311,20 @@ def dice(directory: Dir,
 
 @app.command()
 @command
+def serve(directories: Annotated[list[Path], typer.Argument(help="The campaign folders.", show_default=False)],
+          port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port (0: any free one).")] = 8765,
+          host: Annotated[Optional[str], typer.Option("--host", help="Listen on this address instead of 127.0.0.1 (warns: reachable from other machines).")] = None,
+          lang: Lang = "zh") -> None:
+    """The GM's desk: a local web page for the whole turn (board, intake, preview, resolve,
+    posts to copy and mark sent, GM edits, rollback, dice, verify). Prints its address with a
+    token; stop it with Ctrl-C."""
+    from gm_tool.desk import serve as run
+
+    run(directories, host, port, lang)
+
+
+@app.command()
+@command
 def reveal(directory: Dir, force: Annotated[bool, typer.Option("--force", help="Reveal before the game is over.")] = False,
            lang: Lang = "zh") -> None:
     """Print the secret seed (after the game) so players can check the commitment and replay."""

@@ -18,7 +18,7 @@ USED = re.compile(r"""(?:GmError\.one|Problem)\(\s*["']([a-z_][\w.]*)["']\s*[,)]
 
 def _load_everything() -> None:
     for module in ("gm_tool.app", "gm_tool.console", "gm_tool.simulate", "gm_tool.core.render", "gm_tool.core.store",
-                   "gm_tool.core.safeyaml", "gm_tool.core.schema", "gm_tool.core.yamlpos"):
+                   "gm_tool.core.safeyaml", "gm_tool.core.schema", "gm_tool.core.yamlpos", "gm_tool.desk.words"):
         importlib.import_module(module)
     for name in registry.available():
         rs = registry.get(name)
