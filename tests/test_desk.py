@@ -282,6 +282,17 @@ def test_a_sent_file_the_desk_did_not_write_is_left_alone(war, gm):
     desk = Client([war])
     page = desk.post("/c/0/sent", 400, turn="1", who="bob", fmt="bbcode", sent="1").get_data(as_text=True)
     assert "desk/sent.json" in page and (war / "desk" / "sent.json").read_text("utf-8") == "[1, 2"
+    shown = desk.html("/c/0/posts?turn=1")  # the posts are still there to copy, the problem named
+    assert 'id="text-bob"' in shown and "desk/sent.json" in text_of(shown)
+    assert "已发 ?" in text_of(desk.html("/c/0/"))
+
+
+def test_a_pasted_text_is_stored_with_the_lines_the_player_wrote(war):
+    """A browser sends a text box's lines as CRLF: the sheet is stored as written (LF), as gm submit
+    stores the file the player sent."""
+    desk = Client([war])
+    desk.post("/c/0/intake", player="alice", turn="1", text="turn: 1\r\nplayer: alice\r\n", action="store")
+    assert (war / "orders" / "turn-001" / "alice.yaml").read_bytes() == b"turn: 1\nplayer: alice\n"
 
 
 # GM tools ------------------------------------------------------------------------------------

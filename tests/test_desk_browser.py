@@ -205,7 +205,7 @@ def test_a_grail_war_turn_on_the_desk(tab_on, tmp_path):
     paste(page, "alice", ALICE, "检查并保存")
     paste(page, "alice", ALICE, "检查并保存")  # a second time: it says what it replaced
     assert "取代了已保存的 alice 的指令表" in page.locator(".notice").inner_text()
-    assert (root / "orders" / "turn-001" / "bob.yaml").read_text("utf-8") == imported["yaml"]  # gm import + submit
+    assert (root / "orders" / "turn-001" / "bob.yaml").read_bytes() == imported["yaml"].encode()  # gm import + submit
     shoot(page, tmp_path, "3-board-stored")
 
     page.get_by_role("link", name="预览第 1 回合 →").click()
@@ -261,10 +261,10 @@ def test_a_hunlu_turn_on_the_desk(tab_on, tmp_path):
     assert not (root / "orders" / "turn-001" / "bob.yaml").exists()
     shoot(page, tmp_path, "1-intake-error")
     paste(page, "bob", HUNLU_GOOD, "检查并保存")
-    assert (root / "orders" / "turn-001" / "bob.yaml").read_text("utf-8") == HUNLU_GOOD
+    assert (root / "orders" / "turn-001" / "bob.yaml").read_bytes() == HUNLU_GOOD.encode()  # the lines as pasted
     page.locator("details.others > summary").click()
     paste(page, "alice", HUNLU_STANDING, "检查并保存")  # standing orders of a player not due
-    assert (root / "orders" / "turn-001" / "alice.yaml").read_text("utf-8") == HUNLU_STANDING
+    assert (root / "orders" / "turn-001" / "alice.yaml").read_bytes() == HUNLU_STANDING.encode()
 
     page.get_by_role("link", name="GM 工具").click()
     page.locator("#dice input[name=values]").fill("3 5")

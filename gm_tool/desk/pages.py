@@ -158,7 +158,10 @@ def latest_posts(op: ops.Open) -> dict[str, Any] | None:
     names = [x for x in listing(op.campaign.root, folder) if x.endswith(".bbcode")]
     if not names:
         return None
-    sent = marks.load(op.campaign.root).get(turn_name(n), {})
+    try:
+        sent = marks.load(op.campaign.root).get(turn_name(n), {})
+    except GmError:  # the posts page says what is wrong with the marks
+        return {"turn": n, "posts": len(names), "sent": "?"}
     return {"turn": n, "posts": len(names), "sent": sum(1 for x in names if x[:-len(".bbcode")] in sent)}
 
 
@@ -177,9 +180,10 @@ def intake(root: Path, player: str, text: str, lang: str, store: bool = False, t
     if turn is not None and turn != n:
         raise GmError.one("desk.stale", field="turn", want=turn, turn=n)
     label = message("desk.pasted", lang, player=player)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a browser sends a text box's lines as CRLF
     with tempfile.TemporaryDirectory(prefix="gm-desk-") as tmp:
         pasted = Path(tmp) / f"{player}.txt"
-        pasted.write_text(text, "utf-8")
+        pasted.write_bytes(text.encode("utf-8"))
         result = _read(op, root, pasted, player, text, lang)
         result["problems"] = [_problem(p, lang, root, label, (str(pasted),)) for p in result["problems"]]
         target = op.campaign.orders_dir(n) / f"{result.get('player') or player}.yaml"
@@ -187,7 +191,7 @@ def intake(root: Path, player: str, text: str, lang: str, store: bool = False, t
         result.update(player_box=player, turn=n, text=text, stored=None)
         if store and not result["problems"]:
             sheet = Path(tmp) / f"{result['player']}.yaml"
-            sheet.write_text(result["yaml"], "utf-8")
+            sheet.write_bytes(result["yaml"].encode("utf-8"))
             done = ops.submit_sheet(root, sheet, lang)
             result["stored"] = {"path": str(Path(done["path"]).relative_to(root)), "replaced": done["replaced"],
                                 "player": done["player"]}
@@ -256,9 +260,10 @@ def turns_with_posts(op: ops.Open) -> list[int]:
     return [n for n in range(op.campaign.latest() + 1) if listing(op.campaign.root, op.campaign.reports_dir(n))]
 
 
-def posts(root: Path, turn: int | None, fmt: str) -> dict[str, Any]:
+def posts(root: Path, turn: int | None, fmt: str, lang: str) -> dict[str, Any]:
     """Every post of a turn (default: the latest with posts) in the campaign's dialect (or
-    Markdown), the pictures each shows, the files to upload, and the sent marks."""
+    Markdown), the pictures each shows, the files to upload, and the sent marks (when the marks
+    file cannot be read, ``marks_problem`` says why and the posts are shown unmarked)."""
     op = ops.open_campaign(root)
     ext = TEXT_FORMATS.get(fmt, "bbcode")
     turns = turns_with_posts(op)
@@ -275,14 +280,18 @@ def posts(root: Path, turn: int | None, fmt: str) -> dict[str, Any]:
                 texts[name] = text
     pictures = [x for x in names if not x.endswith(tuple(f".{e}" for e in TEXT_FORMATS.values()))]
     out = _assemble(texts, pictures, op.ruleset.players(op.state(n)), ext)
-    sent = marks.load(root).get(turn_name(n), {})
+    marks_problem = None
+    try:
+        sent = marks.load(root).get(turn_name(n), {})
+    except GmError as exc:
+        sent, marks_problem = {}, exc.render(lang)
     shown_names = display_names(op)
     for post in out["posts"]:
         mark = sent.get(post["who"])
         post["sent"] = mark
         post["changed"] = mark is not None and _changed(root, folder, post["who"], mark, ext, post["sha256"])
         post["shown"] = shown_names.get(post["who"])
-    return {**out, "turn": n, "turns": turns, "fmt": ext,
+    return {**out, "turn": n, "turns": turns, "fmt": ext, "marks_problem": marks_problem,
             "dialect": (op.meta.get("forum") or {}).get("dialect", "discuz"),
             "sent_count": sum(1 for p in out["posts"] if p["sent"])}
 

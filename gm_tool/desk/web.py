@@ -243,7 +243,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
 
     @app.get("/c/<int:cid>/posts")
     def posts(cid: int) -> Response:
-        return show("posts", cid, lambda root: pages.posts(root, number("turn"), request.args.get("fmt", "bbcode")))
+        return show("posts", cid, lambda root: pages.posts(root, number("turn"), request.args.get("fmt", "bbcode"), lang))
 
     @app.post("/c/<int:cid>/sent")
     def sent(cid: int) -> Response:
