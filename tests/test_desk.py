@@ -357,11 +357,12 @@ def test_english_pages_with_lang_en(war):
     assert "Turn 1" in board and "Check and store" in board and "第 1 回合" not in board
 
 
-def test_the_desk_words_are_data_with_the_same_keys_in_both_languages():
-    def shape(v):
-        return {k: shape(x) for k, x in v.items()} if isinstance(v, dict) else None
+def test_the_desk_words_are_data_in_the_one_format():
+    from gm_tool.core import safeyaml, texts
 
-    assert shape(words.labels("zh")) == shape(words.labels("en"))
+    data = safeyaml.load_mapping(words.DATA / texts.FILE)  # no duplicate key
+    assert texts.problems(data, "desk") == []  # desk.* codes, labels with the same keys in zh and en
+    assert words.labels("zh")["nav"]["board"] == "回合" and words.labels("en")["nav"]["board"] == "Turn"
     source = "".join(p.read_text("utf-8") for p in (ROOT / "gm_tool" / "desk").glob("*.py"))
     assert not re.search(r"[\u4e00-\u9fff]", source)  # no Chinese word in the code: all in data/messages.yaml
     assert 'lang == "zh"' not in source
