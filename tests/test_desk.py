@@ -203,6 +203,22 @@ def test_a_problem_is_shown_with_its_line_and_nothing_is_stored(war):
     assert not (war / "orders").exists()
 
 
+def test_a_yaml_sheet_is_checked_as_a_sheet_and_the_gm_may_say_how_to_read(war):
+    """In the grail war, a text that reads as a YAML mapping is a sheet (the importer would read
+    its lines as words it does not use); the GM may ask for either reading."""
+    desk = Client([war])
+    sheet = "turn: 1\nplayer: bob\nmove: {to: B4}\n"
+    page = text_of(desk.post("/c/0/intake", 200, player="bob", turn="1", text=sheet, action="check").get_data(as_text=True))
+    assert "指令表有效（bob）" in page
+    page = text_of(desk.post("/c/0/intake", 200, player="bob", turn="1", text=sheet, action="check",
+                             reading="message").get_data(as_text=True))
+    assert "不是指令。未使用：「turn」、「1」" in page and "无法理解这一行：'move: {to: B4}'" in page  # read as a message
+    message = "1.1是否使用角色技能 否\n本回合移动 Z9\n"
+    page = text_of(desk.post("/c/0/intake", 200, player="bob", turn="1", text=message, action="store").get_data(as_text=True))
+    assert "move.to: 无法识别的坐标 'Z9'" in page and "移动到 Z9" in page  # the reading is shown with the problem
+    assert not (war / "orders").exists()
+
+
 def test_another_players_sheet_in_a_box_is_refused(war):
     desk = Client([war])
     page = desk.post("/c/0/intake", 200, player="alice", turn="1", text="turn: 1\nplayer: bob\n", action="store")

@@ -176,7 +176,7 @@ def gm_edit(page, action: str, args: list[str], reason: str) -> None:
     page.wait_for_load_state()
 
 
-BOB_BAD = "1.1是否使用角色技能 否\n2.1.对敌人出杀\n胡说八道 <b>x</b>\n3.1.对杀出闪\n本回合移动 B4\n"
+BOB_BAD = "1.1是否使用角色技能 否\n2.1.对敌人出杀\n胡说八道 <b>x</b>\n3.1.对杀出闪\n本回合移动 Z9\n"
 BOB_GOOD = "1.1是否使用角色技能 否\n2.1.对敌人出杀\n3.1.对杀出闪\n不使用咒\n本回合移动 B4\n"
 ALICE = "0.保留【闪】【杀】\n1.1是否使用角色技能 否\n2.1.对敌人出杀\n不使用咒\n本回合移动 A4\n"
 
@@ -189,10 +189,11 @@ def test_a_grail_war_turn_on_the_desk(tab_on, tmp_path):
     assert XSS in page.locator("#p-alice h3").inner_text()  # a display name stays text
     shoot(page, tmp_path, "1-board")
 
-    paste(page, "bob", BOB_BAD, "检查")  # an error, inline, with its line, in the message's words
+    paste(page, "bob", BOB_BAD, "检查")  # an error, inline, beside the reading of every line
     problems = page.locator("#p-bob .result .problems li")
-    assert problems.count() == 1 and "第 3 行" in problems.first.inner_text()
-    assert "胡说八道 <b>x</b>" in problems.first.inner_text()
+    assert problems.count() == 1 and "move.to" in problems.first.inner_text() and "'Z9'" in problems.first.inner_text()
+    reading = page.locator("#p-bob table.reading")
+    assert "本回合移动 Z9" in reading.inner_text() and "胡说八道 <b>x</b>" in reading.inner_text()
     assert not (root / "orders" / "turn-001").exists()
     shoot(page, tmp_path, "2-intake-error")
     paste(page, "bob", BOB_GOOD, "检查")  # fixed: the reading, line by line

@@ -166,11 +166,17 @@ def latest_posts(op: ops.Open) -> dict[str, Any] | None:
 
 
 # intake ------------------------------------------------------------------------------------
-def intake(root: Path, player: str, text: str, lang: str, store: bool = False, turn: int | None = None) -> dict[str, Any]:
+READINGS = ("auto", "message", "sheet")
+
+
+def intake(root: Path, player: str, text: str, lang: str, store: bool = False, turn: int | None = None,
+           reading: str = "auto") -> dict[str, Any]:
     """A player's pasted message (or YAML sheet) read as `gm import` (rulesets that import) or
     `gm check` would, with its reading and problems; with ``store``, a sheet without problems is
     stored as `gm submit` stores it (the imported sheet for a message). ``turn``: the turn the
-    page was showing (a sheet is never stored for another)."""
+    page was showing (a sheet is never stored for another). ``reading``: ``message`` or
+    ``sheet``, or ``auto``: a text that reads as a YAML mapping is a sheet, anything else a
+    message where the ruleset imports."""
     op = ops.open_campaign(root)
     state = op.state()
     players = op.ruleset.players(state)
@@ -184,11 +190,12 @@ def intake(root: Path, player: str, text: str, lang: str, store: bool = False, t
     with tempfile.TemporaryDirectory(prefix="gm-desk-") as tmp:
         pasted = Path(tmp) / f"{player}.txt"
         pasted.write_bytes(text.encode("utf-8"))
-        result = _read(op, root, pasted, player, text, lang)
+        as_message = imports(op.ruleset) and (reading == "message" or (reading != "sheet" and not _is_mapping(pasted)))
+        result = _import(root, pasted, player, lang) if as_message else _check(op, pasted, player, text, lang)
         result["problems"] = [_problem(p, lang, root, label, (str(pasted),)) for p in result["problems"]]
         target = op.campaign.orders_dir(n) / f"{result.get('player') or player}.yaml"
         result["replaces"] = str(target.relative_to(root)) if target.is_file() else None
-        result.update(player_box=player, turn=n, text=text, stored=None)
+        result.update(player_box=player, turn=n, text=text, stored=None, reading=reading if reading in READINGS else "auto")
         if store and not result["problems"]:
             sheet = Path(tmp) / f"{result['player']}.yaml"
             sheet.write_bytes(result["yaml"].encode("utf-8"))
@@ -198,17 +205,19 @@ def intake(root: Path, player: str, text: str, lang: str, store: bool = False, t
     return result
 
 
-def _read(op: ops.Open, root: Path, pasted: Path, player: str, text: str, lang: str) -> dict[str, Any]:
-    """Import the paste when the ruleset imports (a YAML sheet pasted there is read as a sheet),
-    else check it as a sheet. Returns kind, lines (the reading), yaml, player and problems."""
-    mapping = _is_mapping(pasted)
-    if imports(op.ruleset):
-        try:
-            got = ops.import_message(root, pasted, player, lang)
-            return {"kind": "message", "lines": got["lines"], "yaml": got["yaml"], "player": got["player"], "problems": []}
-        except GmError as exc:
-            if not mapping:
-                return {"kind": "message", "lines": [], "yaml": None, "player": player, "problems": exc.problems}
+def _import(root: Path, pasted: Path, player: str, lang: str) -> dict[str, Any]:
+    """A message read as `gm import` reads it: each line with what it was understood as (also
+    when the sheet it gives has problems), the sheet with that reading as comments."""
+    try:
+        got = ops.import_message(root, pasted, player, lang)
+    except GmError as exc:
+        return {"kind": "message", "lines": getattr(exc, "reading", None) or [], "yaml": None, "player": player,
+                "problems": exc.problems}
+    return {"kind": "message", "lines": got["lines"], "yaml": got["yaml"], "player": got["player"], "problems": []}
+
+
+def _check(op: ops.Open, pasted: Path, player: str, text: str, lang: str) -> dict[str, Any]:
+    """A YAML sheet checked as `gm check` checks it; another player's sheet is refused here."""
     try:
         (who, _), = ops.check_files(op, [pasted], lang).items()
     except GmError as exc:

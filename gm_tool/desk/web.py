@@ -207,7 +207,8 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
         form = request.form
         try:
             result = guarded(lambda: pages.intake(root, form.get("player", ""), form.get("text", ""), lang,
-                                                  form.get("action") == "store", number("turn")))
+                                                  form.get("action") == "store", number("turn"),
+                                                  form.get("reading", "auto")))
         except GmError as exc:
             return failed_change("board", cid, exc, board_of)
         stored = result["stored"]
