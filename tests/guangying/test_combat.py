@@ -277,7 +277,7 @@ def test_skipped_attack_on_a_dead_target():
     s = board(sq("alice", "C5", "w1:战士"), sq("alice", "B6", "w2:战士"), sq("bob", "C6", "r9:巡林客:4"))
     after, events = force(s, {"attack": "w1", "target": "r9"}, {"attack": "w2", "target": "r9"})
     skipped = of(events, "action_skipped")
-    assert [(e["index"], e["reason"]) for e in skipped] == [(1, "target.unknown")]
+    assert [(e["number"], e["reason"], e["params"]) for e in skipped] == [(2, "gone.dead", {"value": "r9"})]
     assert dead(after, "r9")
 
 

@@ -192,17 +192,16 @@ def test_enemy_cell_is_never_entered():
 
 
 def test_passing_through_an_own_squad():
-    """seed l.51: "两枚战斗棋子处在同一各自内，算作组队" (ruling R8: passing an own squad is allowed, stopping on it is not)"""
+    """seed l.51: "两枚战斗棋子处在同一各自内，算作组队" (ruling R8: a move may pass an own squad's cell)"""
     s = board(sq("alice", "C4", "w1:战士"), sq("alice", "C5", "w2:战士"))
     after, _ = turn(s, {"move": "w1", "path": ["C5", "C6"]})
-    assert pos(after, "w1") == "C6"
-    assert refusals(s, {"move": "w1", "path": ["C5"]}) == [("actions[0].path", "path.end_occupied")]
+    assert pos(after, "w1") == "C6" and pos(after, "w2") == "C5"
 
 
 def test_no_stop_in_a_mage_cell():
     """seed l.51: "因为法师、诗人无法组队，所以任何棋子无法再他们的格子内停留。" """
     s = board(sq("alice", "C4", "w1:战士"), sq("alice", "C5", "m1:法师"))
-    assert refusals(s, {"move": "w1", "path": ["C5"]}) == [("actions[0].path", "path.end_occupied")]
+    assert refusals(s, {"move": "w1", "path": ["C5"]}) == [("actions[0].path", "path.end_alone")]
     assert refusals(s, {"move": "w1", "path": ["C5", "C6"]}) == []
 
 
@@ -211,7 +210,8 @@ def test_mover_killed_on_the_way():
     s = board(sq("alice", "C3", "r1:巡林客:3"), sq("bob", "D5", "g9:游荡者"))
     after, events = turn(s, {"move": "r1", "path": ["C4", "C5", "C6"]}, {"move": "r1", "path": ["C7"]})
     assert hp(after, "r1") is None
-    assert of(events, "action_skipped")[0]["reason"] == "squad.unknown"
+    assert of(events, "action_skipped")[0]["reason"] == "gone.dead"
+    assert of(events, "move")[0]["stop"] == "lost"
 
 
 def test_mover_fights_on_after_its_leader_dies():

@@ -96,7 +96,7 @@ def test_skipped_action_is_shown():
     s = board(sq("alice", "C5", "w1:战士"), sq("alice", "B6", "w2:战士"), sq("bob", "C6", "r9:巡林客:4"))
     after, events = force(s, {"attack": "w1", "target": "r9"}, {"attack": "w2", "target": "r9"})
     text = RULESET.posts(s, after, events, "en").texts["public"]["md"]
-    assert "skipped" in text and "not an enemy squad" in text
+    assert "Action 2 (attack) skipped: r9 is dead." in text and text.count("skipped") == 1
 
 
 @pytest.mark.parametrize("squads, field", [

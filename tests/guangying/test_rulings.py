@@ -1,6 +1,6 @@
 """Cases for the rulings on what the seed leaves open (docs/rulings/guangying.md)."""
 
-from tests.guangying.kit import board, dead, force, hp, of, passes, piece, player, refusals, sq, turn
+from tests.guangying.kit import board, dead, force, hp, of, passes, piece, player, pos, refusals, sq, squad, turn
 
 
 def test_r2_wind_wall_outlives_its_druid():
@@ -150,3 +150,101 @@ def test_r31_a_defending_squad_still_reacts():
     after, events = turn(s, {"move": "w1", "path": ["C4", "C5", "C6"]})
     assert hp(after, "w1") == 24 and of(events, "reaction")[0]["kind"] == "ambush"
 
+
+
+def test_r25_one_adjacent_enemy_does_not_strike_a_fortress_attacker():
+    """seed l.55: "如果被多队伍包围，如果选择攻击其中一个队伍，则其他队伍可借机攻击你。" (ruling R25: only a squad within 1
+    of 2 or more enemy squads is "被多队伍包围"; one adjacent enemy does not strike)"""
+    s = board(sq("alice", "E10", "w1:战士"), sq("bob", "D10", "w8:战士"))
+    after, events = turn(s, {"attack": "w1", "target": "fortress"})
+    assert of(events, "reaction") == [] and hp(after, "w1") == 28
+
+
+def test_r32_portal_opens_in_the_whole_neutral_area():
+    """seed l.9: "中立区域连接起来，就是一个6*10的中立区域。" with l.8 "（法师的召唤阵可以在本阵与中立区域展开）" (ruling R32:
+    rows 4-9 for either player; a summon lands there too, never in the enemy home, l.12)"""
+    s = board(sq("alice", "C8", "m1:法师"))
+    assert refusals(s, {"ability": "开启传送阵", "by": "m1"}, {"summon": "战士", "at": "C9"}) == []
+    assert refusals(s, {"ability": "开启传送阵", "by": "m1"}, {"summon": "战士", "at": "D8"}) == []
+    s = board(sq("alice", "C9", "m1:法师"))
+    assert refusals(s, {"ability": "开启传送阵", "by": "m1"}, {"summon": "战士", "at": "C10"}) == \
+        [("actions[1].at", "summon.cell")]
+    after, events = turn(s, {"ability": "开启传送阵", "by": "m1"}, {"summon": "战士", "at": "C8", "id": "w1"})
+    assert pos(after, "w1") == "C8" and of(events, "summon")[0]["via"] == "portal"
+
+
+def test_r32_switch_own_half():
+    """seed l.8: "自己半边的格子中，靠近自己的三行是本阵，可以进行召唤，靠近对方的三行是中立区域" (rules: {portal_area:
+    own_half}: only the neutral rows of the mage's own half)"""
+    s = board(sq("alice", "C8", "m1:法师"), rules={"portal_area": "own_half"})
+    assert refusals(s, {"ability": "开启传送阵", "by": "m1"}) == [("actions[0].by", "portal.rows")]
+    s = board(sq("alice", "C6", "m1:法师"), rules={"portal_area": "own_half"})
+    assert refusals(s, {"ability": "开启传送阵", "by": "m1"}, {"summon": "战士", "at": "C7"}) == \
+        [("actions[1].at", "summon.cell")]
+    assert refusals(s, {"ability": "开启传送阵", "by": "m1"}, {"summon": "战士", "at": "C5"}) == []
+
+
+def test_r33_formation_of_barbarians_hurts_each_squadmate_once():
+    """seed l.25: "能力2——*：会攻击到队友，组队的时候，队友会损失3点生命值。" with l.52 "战阵" (ruling R33: a 战阵 attack is
+    one hit of the summed powers, made by the acting barbarian: every other piece of its squad, the other
+    barbarians included, loses 3 once)"""
+    s = board(sq("alice", "C5", "b1:野蛮人", "b2:野蛮人", "r1:巡林客"), sq("bob", "C6", "pa9:圣武士"))
+    after, events = turn(s, {"attack": "b1", "target": "pa9"})
+    assert (hp(after, "b1"), hp(after, "b2"), hp(after, "r1")) == (20, 17, 17)
+    assert of(events, "attack")[0]["amount"] == 14 and hp(after, "pa9") == 22
+
+
+def test_r33_full_attack_hurts_squadmates_once():
+    """seed l.57: "一回合内，两次行动力都进行攻击命令的话，着转化为全力攻击，造成两倍伤害" (ruling R33: one 全力攻击, one
+    squadmate loss of 3; the doubling is the damage to the enemy)"""
+    s = board(sq("alice", "C5", "b1:野蛮人", "r1:巡林客"), sq("bob", "C6", "pa9:圣武士"))
+    after, _ = turn(s, {"full_attack": "b1", "target": "pa9"})
+    assert hp(after, "r1") == 17 and hp(after, "pa9") == 22
+
+
+def test_r35_standing_return_in_the_opponents_turn():
+    """seed l.11: "棋子可以在本阵中，进行回手，每回合回手的棋子无限制" with l.17 "任何时间" (ruling R35: a standing 回手 is
+    carried out in the opponent's turn once the piece is hurt to its limit, in own home rows only)"""
+    s = board(sq("alice", "C3", "w1:战士", "r1:巡林客"), sq("bob", "C4", "w9:战士"))
+    s, _ = turn(s, standing={"return": {"w1": 24}})
+    after, events = turn(s, {"full_attack": "w9", "target": "w1"})
+    assert [h["id"] for h in player(after, "alice")["in_hand"]] == ["w1"] and hp(after, "w1") == 20
+    assert squad(after, "r1")["members"] == ["r1"] and pos(after, "r1") == "C2"  # pushed, led by r1
+    assert of(events, "standing_return")[0]["limit"] == 24
+    assert player(after, "alice")["standing"]["return"] == {}  # used once
+
+
+def test_r35_standing_return_only_in_home_rows():
+    """seed l.11: "棋子可以在本阵中，进行回手" (outside home rows the order waits)"""
+    s = board(sq("alice", "C5", "w1:战士"), sq("bob", "C6", "w9:战士"))
+    s, _ = turn(s, standing={"return": {"w1": 27}})
+    after, events = turn(s, {"attack": "w9", "target": "w1"})
+    assert hp(after, "w1") == 24 and of(events, "standing_return") == []
+    assert player(after, "alice")["standing"]["return"] == {"w1": 27}
+
+
+def test_r35_standing_suicide_anywhere_lets_a_led_squad_flee():
+    """seed l.17: "棋子可以在任何时间，任何地点，选择自杀。" (ruling R35: a standing 自杀 anywhere; a leader's 自杀 is a
+    leader's death, l.54: the squad's standing choice applies)"""
+    s = board(sq("alice", "C5", "w1:战士:10", "r1:巡林客"), sq("bob", "C6", "w9:战士"))
+    s, _ = turn(s, standing={"suicide": {"w1": 6}, "leader_dies": "return"})
+    after, events = turn(s, {"attack": "w9", "target": "w1"})
+    assert dead(after, "w1") and of(events, "standing_suicide")[0]["hp"] == 6
+    assert [h["id"] for h in player(after, "alice")["in_hand"]] == ["r1"]
+
+
+def test_r35_standing_orders_do_nothing_in_own_turn():
+    """seed l.17: "任何时间" (ruling R35: in one's own turn the sheet orders 回手 and 自杀 itself)"""
+    s = board(sq("alice", "C3", "w1:战士"), sq("bob", "C4", "w9:战士"), first="bob")
+    s, _ = turn(s)
+    s, _ = turn(s, standing={"return": {"w1": 27}})
+    after, events = turn(s)  # bob passes
+    s2, events = turn(after, {"move": "w1", "path": ["B3", "A3"]})  # w1 takes 借机攻击 2 in its own turn
+    assert hp(s2, "w1") == 26 and of(events, "standing_return") == []
+
+
+def test_r35_standing_orders_refused_for_pieces_not_owned():
+    """seed l.17: "棋子可以在任何时间，任何地点，选择自杀。" (a standing order names an own piece and an HP of 1 or more)"""
+    s = board(sq("alice", "C3", "w1:战士"), sq("bob", "C4", "w9:战士"))
+    assert refusals(s, standing={"suicide": {"w9": 3}, "return": {"w1": 0}}) == [
+        ("standing.return.w1", "field.range"), ("standing.suicide.w9", "guangying.sheet.standing_piece")]

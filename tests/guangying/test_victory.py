@@ -58,7 +58,8 @@ def test_rest_of_sheet_skipped_after_the_win():
     s = board(sq("alice", "D11", "w1:战士"), first="bob", fortress_hp={"bob": 4})
     s, _ = passes(s)
     after, events = turn(s, {"attack": "w1", "target": "fortress"}, {"move": "w1", "path": ["C11"]})
-    assert [e["reason"] for e in of(events, "action_skipped")] == ["game_over"]
+    assert of(events, "action_skipped") == []
+    assert [(e["first"], e["last"], e["reason"]) for e in of(events, "rest_skipped")] == [(2, 2, "game_over")]
 
 
 def test_no_guardian_for_three_own_turns_loses():

@@ -24,6 +24,9 @@ class Guangying(RulesetBase):
     name, turn_kind, missing_sheet = "guangying", SEQUENTIAL, PASS
     bot_kinds, default_scenario = ("random", "greedy"), "standard"
     uses_dice_file, package_dir = False, Path(__file__).parent
+    # 2: moves join own squads (R8), the portal's whole neutral area (R32), standing 回手/自杀 (R35),
+    # labels and retired ids in the state (R36), move events that say where a squad stopped
+    rules_version = 2
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
         from gm_tool.rulesets.guangying import scenario as _scenario
@@ -105,6 +108,15 @@ class Guangying(RulesetBase):
         from gm_tool.rulesets.guangying import posts as _posts
 
         texts, files = _posts.posts(before, after, events, lang, templates_dir, self.package_dir, self.template)
+        return Posts(texts=texts, files=files)
+
+    def opening_posts(self, state: dict[str, Any], lang: str, templates_dir: Any = None) -> Posts | None:
+        """Turn 0: the board and picture, the seats (colour, side, who moves first) and each
+        player's pool, with the pre-filled sheet for the player who moves first."""
+        from gm_tool.rulesets.guangying import posts as _posts
+
+        texts, files = _posts.posts(state, state, [], lang, templates_dir, self.package_dir, self.template,
+                                    opening=True)
         return Posts(texts=texts, files=files)
 
     def amend_actions(self) -> dict[str, AmendAction]:

@@ -37,24 +37,40 @@ from gm_tool.rulesets.guangying.model import (
 class Turn(Game):
     # --- summoning (G3-G5) ---------------------------------------------------------------------
     def summon_cells(self, player: str, cls: str) -> dict[str, str]:
-        """Every cell this turn's summon of ``cls`` may go to -> how (home, beyond, portal)."""
+        """Every cell this turn's summon of ``cls`` may go to -> how (home, beyond, portal): what
+        `gm check` accepts, so the template offers no other (G3, G4, G13)."""
         side = self.players[player]["side"]
-        home, neutral, beyond = side_rows(side)
+        home, _, beyond = side_rows(side)
+        if sum(1 for p in self.s["pieces"] if p["owner"] == player) >= 10:
+            return {}
         rows = home + [beyond] if cls == "游荡者" else home
         out: dict[str, str] = {}
         for r in sorted(rows):
             for x in range(10):
                 out[cell_name((x, r - 1))] = "home" if r in home else "beyond"
+        landing = home + self.neutral_rows(player)
         for p in self.s["pieces"]:
             if p["owner"] == player and p.get("portal_open"):
                 x, y = cell(p["pos"])
                 for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                    if on_board(c) and c[1] + 1 in home + neutral:
+                    if on_board(c) and c[1] + 1 in landing:
                         out[cell_name(c)] = "portal"
         barred = {c for p in self.s["players"] for c in p["fortress"]}
         barred.update(c for m in self.s["markers"] if m["kind"] == ROCK for c in m["cells"])
-        barred.update(q["pos"] for q in self.s["squads"] if q["owner"] != player)
-        return {name: how for name, how in out.items() if name not in barred}
+        five = len(self.own_squads(player)) >= 5
+        for q in self.s["squads"]:
+            if q["owner"] != player or self._stack_problem(q, cls) is not None:
+                barred.add(q["pos"])
+        return {name: how for name, how in out.items()
+                if name not in barred and not (five and self.squad_at(name) is None)}
+
+    def _stack_problem(self, q: dict[str, Any], cls: str) -> str | None:
+        """Why ``cls`` cannot join own squad ``q`` (G4, G13), or None."""
+        if cls in ALONE or any(m["class"] in ALONE for m in self.members(q)):
+            return "summon.alone"
+        if len(q["members"]) >= 3:
+            return "summon.full"
+        return None
 
     def do_summon(self, a: dict[str, Any]) -> None:
         me = self.active
@@ -63,12 +79,16 @@ class Turn(Game):
             raise Refusal("summon.twice", "summon")
         what = a["summon"]
         hand = next((h for h in pl["in_hand"] if h["id"] == what), None)
-        from gm_tool.rulesets.guangying.data import class_aliases
+        from gm_tool.rulesets.guangying.data import class_of, close_class
 
-        cls = hand["class"] if hand else class_aliases().get(what) if isinstance(what, str) else None
+        cls = hand["class"] if hand else class_of(what)
         if cls is None:
-            allowed = [c for c, n in pl["pool"].items() if n > 0 and c in self.table] + [h["id"] for h in pl["in_hand"]]
-            raise Refusal("summon.unknown", "summon", value=what, allowed=", ".join(allowed) or "-")
+            allowed = ", ".join([c for c, n in pl["pool"].items() if n > 0 and c in self.table]
+                                + [h["id"] for h in pl["in_hand"]]) or "-"
+            close = close_class(what)
+            if close is not None:
+                raise Refusal("summon.close", "summon", value=what, close=close, allowed=allowed)
+            raise Refusal("summon.unknown", "summon", value=what, allowed=allowed)
         if hand:
             until = hand["cannot_return_until"]
             if until is not None and self.s["turn"] < until:
@@ -78,25 +98,23 @@ class Turn(Game):
         elif pl["pool"].get(cls, 0) <= 0:
             raise Refusal("summon.pool_empty", "summon", cls=cls)
         at = a["at"]
+        q = self.squad_at(at)
+        if sum(1 for p in self.s["pieces"] if p["owner"] == me) >= 10:
+            raise Refusal("summon.ten", "summon")
+        if q is not None and q["owner"] == me:
+            problem = self._stack_problem(q, cls)
+            if problem is not None:
+                raise Refusal(problem, "at", cell=at, squad=q["id"])
+        elif len(self.own_squads(me)) >= 5:
+            raise Refusal("summon.five", "at")
         cells = self.summon_cells(me, cls)
         if at not in cells:
             raise Refusal("summon.cell", "at", cell=at, cls=cls, allowed=_cells_text(cells))
-        q = self.squad_at(at)
-        mine = [p for p in self.s["pieces"] if p["owner"] == me]
-        if len(mine) >= 10:
-            raise Refusal("summon.ten", "summon")
         if q is not None:
-            if cls in ALONE or any(m["class"] in ALONE for m in self.members(q)):
-                raise Refusal("summon.alone", "at", cell=at)
-            if len(q["members"]) >= 3:
-                raise Refusal("summon.full", "at", squad=q["id"])
             if a.get("squad") not in (None, q["id"]):
                 raise Refusal("summon.squad_id", "squad", value=a.get("squad"), squad=q["id"])
-        else:
-            if len(self.own_squads(me)) >= 5:
-                raise Refusal("summon.five", "at")
-            if a.get("squad") is not None:
-                self.check_new_id(a["squad"], "squad")
+        elif a.get("squad") is not None:
+            self.check_new_id(a["squad"], "squad")
         pid = what if hand else a.get("id")
         if not hand:
             if pid is not None:
@@ -115,10 +133,7 @@ class Turn(Game):
             hp = max_hp = row["hp"]
             power, beast = row["power"], False
         if q is None:
-            sid = a.get("squad") or self.fresh_id(f"{me}-s")
-            q = {"id": sid, "owner": me, "pos": at, "members": [], "actions_left": 2, "defending": False}
-            self.s["squads"].append(q)
-            self.squads[sid] = q
+            q = self.add_squad(a.get("squad") or self.fresh_id(f"{me}-s"), me, at, [], 2)
         piece = {"id": pid, "class": cls, "owner": me, "squad": q["id"], "pos": at, "hp": hp, "max_hp": max_hp,
                  "power": power, "move": row["move"], "summoned_turn": self.s["turn"], "beast": beast,
                  "maintaining": None, "portal_open": False, "singing": False}
@@ -163,30 +178,49 @@ class Turn(Game):
             raise Refusal("path.end_rock", field, cell=end)
         other = self.squad_at(end)
         if other is not None and other is not q:
-            raise Refusal("path.end_occupied", field, cell=end, squad=other["id"])
+            self.check_join(pieces, other, field)
         if cost > budget:
             from gm_tool.rulesets.guangying.bots import reach
 
             ends = sorted(reach(self, q), key=lambda n: cell(n)[::-1]) if len(pieces) == len(q["members"]) else []
             raise Refusal("path.cost", field, cost=cost, budget=budget, allowed=", ".join(ends) or "-")
 
+    def check_join(self, pieces: list[dict[str, Any]], other: dict[str, Any], field: str) -> None:
+        """Whether a move may end on ``other``'s cell: an own squad it joins (R8, l.51), within 3
+        pieces and never with a 法师/诗人 (l.51 "任何棋子无法再他们的格子内停留")."""
+        cell_ = other["pos"]
+        if other["owner"] != pieces[0]["owner"] or not self.rules["merge_by_move"]:
+            raise Refusal("path.end_occupied", field, cell=cell_, squad=other["id"])
+        if any(p["class"] in ALONE for p in pieces) or any(m["class"] in ALONE for m in self.members(other)):
+            raise Refusal("path.end_alone", field, cell=cell_, squad=other["id"])
+        if len(pieces) + len(other["members"]) > 3:
+            raise Refusal("path.end_full", field, cell=cell_, squad=other["id"], size=len(other["members"]))
+
     def walk(self, q: dict[str, Any], path: list[str]) -> None:
-        """Carry out a checked move; live, with 借机攻击, 措手不及 and 致命夹击 (R10-R12)."""
+        """Carry out a checked move; live, with 借机攻击, 措手不及 and 致命夹击 (R10-R12). The move
+        event says where the squad really stopped and why (``stop``: None when it reached the
+        path's end, ``pincer``, ``lost`` when every piece died, ``fled`` when they went to hand)."""
         me = q["owner"]
         start = q["pos"]
-        self.emit("move", squad=q["id"], owner=me, frm=start, path=path, dest=path[-1])
+        ev = self.emit("move", squad=q["id"], owner=me, frm=start, path=list(path), planned=path[-1],
+                       dest=path[-1], stop=None)
         if not self.live:
             self._place(q, path[-1])
+            self._arrive(q, path[-1], ev)
             return
+        members = list(q["members"])
         struck: set[str] = set()
+        walked: list[str] = []
         for e in self.enemies_within(start, me):
             self.strike(e, q, "opportunity")
             struck.add(e["id"])
         for i, name in enumerate(path):
             if q["id"] not in self.squads:
-                return
+                break
             self._place(q, name)
+            walked.append(name)
             if i == len(path) - 1:
+                self._arrive(q, name, ev)
                 return
             foes = self.enemies_within(name, me)
             stoppable = not self.marker_at(name, ROCK) and self.squad_at_other(name, q) is None
@@ -195,8 +229,31 @@ class Turn(Game):
                     struck.add(e["id"])
                     self.strike(e, q, "ambush")
             if len(foes) >= 2 and stoppable and q["id"] in self.squads:
+                ev.update(path=walked, dest=name, stop="pincer")
                 self.emit("pincer", squad=q["id"], owner=me, at=name, by=[e["id"] for e in foes])
                 return
+        hand = {h["id"] for h in self.players[me]["in_hand"]}
+        ev.update(path=walked, dest=walked[-1] if walked else start,
+                  stop="fled" if any(m in hand for m in members) else "lost")
+
+    def _arrive(self, q: dict[str, Any], name: str, ev: dict[str, Any]) -> None:
+        """The end of a move: on an own squad's cell the mover joins it (R8): its pieces go on
+        top (as a summon does, l.13 "召唤在队友身上"), the joined squad keeps its id and the
+        fewer chances of the two, and has attacked if either had."""
+        host = self.squad_at_other(name, q)
+        if host is None:
+            return
+        host["members"][:0] = q["members"]
+        for m in q["members"]:
+            self.pieces[m]["squad"] = host["id"]
+        host["actions_left"] = min(host["actions_left"], q["actions_left"])
+        if q["id"] in self.attacked:
+            self.attacked.add(host["id"])
+        q["members"] = []
+        self.drop_squad(q)
+        ev["joined"] = host["id"]
+        self.emit("join", squad=q["id"], owner=q["owner"], into=host["id"], at=name, leader=host["members"][0],
+                  pieces=list(host["members"]), actions_left=host["actions_left"])
 
     def squad_at_other(self, name: str, q: dict[str, Any]) -> dict[str, Any] | None:
         for o in self.s["squads"]:
@@ -239,10 +296,7 @@ class Turn(Game):
         for p in ordered:
             q["members"].remove(p["id"])
             p["squad"] = sid
-        new = {"id": sid, "owner": me, "pos": q["pos"], "members": [p["id"] for p in ordered],
-               "actions_left": 1, "defending": False}
-        self.s["squads"].append(new)
-        self.squads[sid] = new
+        new = self.add_squad(sid, me, q["pos"], [p["id"] for p in ordered], 1)
         self.emit("split", squad=q["id"], owner=me, new_squad=sid, pieces=new["members"], leader=q["members"][0])
         self.walk(new, path)
 
@@ -295,11 +349,12 @@ class Turn(Game):
         # carried out
         q["actions_left"] -= 2 if full else 1
         self.attacked.add(q["id"])
-        power = self.attack_power(by, q)
-        amount = power * 2 if full else power
+        parts = self.attack_power(by, q)
+        amount = parts["total"] * 2 if full else parts["total"]
         around = self.enemies_within(q["pos"], me)
-        self.emit("attack", squad=q["id"], owner=me, piece=by["id"], target=target["id"] if target else "fortress",
-                  target_owner=foe, full=full, amount=amount)
+        self.emit("attack", squad=q["id"], owner=me, piece=by["id"], target=target["id"] if target else None,
+                  fortress=target is None, target_owner=foe, full=full, amount=amount, power=parts["base"],
+                  song=parts["song"], formation=parts["formation"], member=member)
         if not self.live:
             return
         sweep = by["class"] == "野蛮人"
@@ -448,7 +503,8 @@ class Turn(Game):
         if not isinstance(amount, int) or amount < 1 or amount > most:
             raise Refusal("devotion.amount", "amount", value=amount, most=most)
         by["hp"] -= amount
-        self.emit("ability", ability="奉献", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount)
+        self.emit("ability", ability="奉献", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount,
+                  hp=by["hp"])
         self.heal(t, amount, "奉献")
 
     def _ranged_problem(self, ability: str, by: dict[str, Any], t: dict[str, Any]) -> Refusal | None:
@@ -484,8 +540,10 @@ class Turn(Game):
     def ab_shoot(self, a, by, q) -> None:
         t = self._ranged_target(a, by)
         member = self._member(a, by, t)
-        amount = SHOT_POWER + self.song(by)
-        self.emit("ability", ability="射击", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount)
+        song = self.song(by)
+        amount = SHOT_POWER + song
+        self.emit("ability", ability="射击", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount,
+                  song=song, member=member)
         if self.live:
             self.damage(t, amount, "shot", member=member)
 
@@ -538,19 +596,41 @@ class Turn(Game):
 
     # --- a whole sheet -------------------------------------------------------------------------
     def run(self, actions: list[dict[str, Any]]) -> list[tuple[int, Refusal]]:
-        """Play the actions in order; returns the refused ones (index, refusal)."""
+        """Play the actions in order; returns the refused ones (index, refusal). On a live board
+        a refused action is skipped with its real reason (R30: ``number`` counts from 1, as a
+        reader does); once the game is decided the rest is skipped in one event."""
         refused = []
         for i, a in enumerate(actions):
+            number = a.get("index", i) + 1
             if self.decided:
-                self.emit("action_skipped", index=i, verb=a["verb"], reason="game_over", params={})
-                continue
+                self.emit("rest_skipped", first=number, last=actions[-1].get("index", len(actions) - 1) + 1,
+                          reason="game_over")
+                break
             try:
                 getattr(self, "do_" + a["verb"])(a)
             except Refusal as r:
                 refused.append((i, r))
-                self.emit("action_skipped", index=i, verb=a["verb"], reason=r.code,
-                          params={k: v for k, v in r.params.items()})
+                if self.live:
+                    code, params = self.real_reason(a, r)
+                    self.emit("action_skipped", index=number - 1, number=number, verb=a["verb"], reason=code,
+                              params=params)
         return refused
+
+    def real_reason(self, a: dict[str, Any], r: Refusal) -> tuple[str, dict[str, Any]]:
+        """Why an action `gm check` accepted could not be carried out on the live board: a squad,
+        piece or target named by the sheet that died or went to hand says so; anything else
+        gives the refusal itself (without its list of what is allowed)."""
+        params = {k: v for k, v in r.params.items() if k != "allowed"}
+        value = r.params.get("value") if r.code in ("squad.unknown", "piece.unknown", "target.unknown") else None
+        if isinstance(value, str):
+            for pl in self.s["players"]:
+                if value in pl["dead"]:
+                    return "gone.dead", {"value": value}
+                if any(h["id"] == value for h in pl["in_hand"]):
+                    return "gone.hand", {"value": value}
+            if value in self.s.get("retired", ()):
+                return "gone.squad", {"value": value}
+        return r.code, params
 
 
 ABILITY_KEYS = {"唱诗": "sing", "治疗": "heal", "造岩": "rock", "风墙": "wall", "变身野兽": "beast",

@@ -35,8 +35,9 @@ class _Writer:
         return True
 
 
-def reach(g: Turn, q: dict[str, Any]) -> dict[str, tuple[int, list[str]]]:
-    """Cells the squad may end a move on -> (cost, path), cheapest first found (Dijkstra)."""
+def reach(g: Turn, q: dict[str, Any], joins: bool = False) -> dict[str, tuple[int, list[str]]]:
+    """Cells the squad may end a move on -> (cost, path), cheapest first found (Dijkstra);
+    with ``joins``, own squads' cells too (a move there joins that squad, R8)."""
     me = q["owner"]
     budget = g.squad_move(g.members(q))
     start = q["pos"]
@@ -52,7 +53,7 @@ def reach(g: Turn, q: dict[str, Any]) -> dict[str, tuple[int, list[str]]]:
         cost, here = heapq.heappop(heap)
         if best[here] < cost:
             continue
-        if here != start and here not in rocks and here not in owners:
+        if here != start and here not in rocks and (here not in owners or joins and owners[here] == me):
             path = [here]
             while path[-1] in prev:
                 path.append(prev[path[-1]])

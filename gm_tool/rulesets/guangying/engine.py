@@ -16,13 +16,17 @@ def copy_state(state: dict[str, Any]) -> dict[str, Any]:
         {**p, "home_rows": list(p["home_rows"]), "fortress": list(p["fortress"]), "pool": dict(p["pool"]),
          "in_hand": [dict(h) for h in p["in_hand"]], "dead": list(p["dead"]),
          **({"dead_classes": dict(p["dead_classes"])} if "dead_classes" in p else {}),
-         "standing": {**p["standing"], "squads": dict(p["standing"].get("squads", {}))}}
+         "standing": {k: dict(v) if isinstance(v, dict) else v for k, v in p["standing"].items()}}
         for p in state["players"]]
     out["squads"] = [{**q, "members": list(q["members"])} for q in state["squads"]]
     out["pieces"] = [dict(p) for p in state["pieces"]]
     out["markers"] = [{**m, "cells": list(m["cells"])} for m in state["markers"]]
     if "classes" in state:
         out["classes"] = state["classes"]
+    if "retired" in state:
+        out["retired"] = list(state["retired"])
+    if "squad_labels" in state:
+        out["squad_labels"] = dict(state["squad_labels"])
     return out
 
 

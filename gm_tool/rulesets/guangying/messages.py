@@ -1,24 +1,18 @@
-"""Player-facing texts of 光与影, kept in ``data/messages.yaml``: registered in the message catalog
-(``guangying.action.<code>`` for the codes of :class:`~.model.Refusal`, and the other
-``guangying.*`` codes) and read by the posts (narration, words, labels)."""
+"""Player-facing words of 光与影, kept in ``data/messages.yaml`` in the one format of
+:mod:`gm_tool.core.texts`: loading them registers the message codes (``guangying.action.<code>``
+for the refusals of :class:`~.model.Refusal`, and the other ``guangying.*`` codes) in the one
+catalogue; the posts, summaries and templates read the narration and the labels."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-import yaml
-
-from gm_tool.i18n import register
+from gm_tool.core import texts as _texts
 from gm_tool.rulesets.guangying.data import HERE
 
-
-@lru_cache(maxsize=1)
-def texts() -> dict[str, Any]:
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(HERE / "messages.yaml", encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=loader)
+TEXTS = _texts.load(HERE, "guangying")
 
 
-register({"guangying.action." + code: entry for code, entry in texts()["action"].items()})
-register(texts()["codes"])
+def labels(lang: str) -> dict[str, Any]:
+    """The labels of ``lang`` (English for a language the file does not have)."""
+    return TEXTS.labels(lang)

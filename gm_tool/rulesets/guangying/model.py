@@ -15,6 +15,7 @@ from typing import Any
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.rulesets.guangying.data import classes
+from gm_tool.rulesets.guangying.switches import DEFAULTS as RULE_DEFAULTS
 
 W, H = 10, 12
 GUARDIANS = ("战士", "圣武士")  # 护卫者 (seed l.63)
@@ -29,6 +30,7 @@ SONG_BONUS, SONG_RANGE = 3, 2
 SHOT_RANGE, SHOT_POWER = 3, 1
 FIREBALL_RANGE, FIREBALL_DAMAGE = 3, 10
 SQUADMATE_HURT = 3
+FORTRESS_HP = 100  # 要塞: "生命力为100的要塞"
 
 
 class Refusal(Exception):
@@ -80,6 +82,34 @@ def side_rows(side: str) -> tuple[list[int], list[int], int]:
     return [10, 11, 12], [7, 8, 9], 9
 
 
+NEUTRAL_AREA = [4, 5, 6, 7, 8, 9]  # 二.3: "中立区域连接起来，就是一个6*10的中立区域"
+
+
+def label_squad(state: dict[str, Any], sid: str, owner: str) -> str:
+    """Give a new squad its board label (``a#1``, ``a#2``; ``b#1`` for the second player: a ``#``
+    is in no id nor cell, so a label is never mistaken for either), kept in
+    ``state["squad_labels"]`` for the whole game, the squad's too once it has gone: a label is
+    never given twice (``squads_formed`` counts each player's squads)."""
+    pl = next(p for p in state["players"] if p["player"] == owner)
+    pl["squads_formed"] = pl.get("squads_formed", 0) + 1
+    label = f"{seat(state, owner)}#{pl['squads_formed']}"
+    state.setdefault("squad_labels", {})[sid] = label
+    return label
+
+
+def seat(state: dict[str, Any], owner: str) -> str:
+    """A player's neutral letter: ``a`` for the first player listed, ``b`` for the second."""
+    return "ab"[next(i for i, p in enumerate(state["players"]) if p["player"] == owner)]
+
+
+def piece_label(state: dict[str, Any], pid: str, owner: str) -> str:
+    """How posts name a piece: its id, except that an id made from its owner's name
+    (``alice-warrior3``) shows the owner's seat instead (``a-warrior3``); sheets accept both."""
+    if pid.startswith(owner + "-"):
+        return seat(state, owner) + pid[len(owner):]
+    return pid
+
+
 def default_fortress(side: str) -> list[str]:
     return ["E1", "F1", "E2", "F2"] if side == "south" else ["E11", "F11", "E12", "F12"]
 
@@ -102,14 +132,15 @@ class Game:
         self.players = {p["player"]: p for p in state["players"]}
         self.markers = {m["id"]: m for m in state["markers"]}
         self.active: str = state.get("next") or state["players"][0]["player"]
+        self.rules: dict[str, Any] = {**RULE_DEFAULTS, **(state.get("rules") or {})}
         self.summoned = False
         self.attacked: set[str] = set()
         self.shielded: set[str] = set()
         self.decided = False
 
     # --- reading ---------------------------------------------------------------------------
-    def emit(self, type_: str, **data: Any) -> None:
-        self.log.emit(type_, **data)
+    def emit(self, type_: str, **data: Any) -> dict[str, Any]:
+        return self.log.emit(type_, **data)
 
     def enemy(self, player: str) -> str:
         a, b = self.s["players"][0]["player"], self.s["players"][1]["player"]
@@ -180,26 +211,34 @@ class Game:
                 return SONG_BONUS
         return 0
 
-    def attack_power(self, by: dict[str, Any], q: dict[str, Any]) -> int:
-        """The attacker's power, 唱诗 included, plus 战阵 (G12): same-class non-guardian members."""
-        power = by["power"] + self.song(by)
+    def attack_power(self, by: dict[str, Any], q: dict[str, Any]) -> dict[str, int]:
+        """The attacker's power in parts: its own (变身野兽 included), +3 唱诗, and 战阵 (G12):
+        the powers of same-class non-guardian members. ``total`` sums them."""
+        parts = {"base": by["power"], "song": self.song(by), "formation": 0}
         if by["class"] not in GUARDIANS:
             for m in self.members(q):
                 if m["id"] != by["id"] and m["class"] == by["class"]:
-                    power += m["power"]
-        return power
+                    parts["formation"] += m["power"]
+        parts["total"] = parts["base"] + parts["song"] + parts["formation"]
+        return parts
 
     def home_rows(self, player: str) -> list[int]:
         return self.players[player]["home_rows"]
 
     def neutral_rows(self, player: str) -> list[int]:
-        return side_rows(self.players[player]["side"])[1]
+        """The neutral rows open to ``player``'s portal (R32): the whole 6x10 neutral area, or
+        with ``rules: {portal_area: own_half}`` only the three of its own half."""
+        if self.rules["portal_area"] == "own_half":
+            return side_rows(self.players[player]["side"])[1]
+        return NEUTRAL_AREA
 
     def in_home(self, player: str, name: str) -> bool:
         return row_of(name) in self.home_rows(player)
 
     def all_ids(self) -> set[str]:
-        ids = set(self.pieces) | set(self.squads) | set(self.markers)
+        """Every id given in this game: on the board, in hand, dead, or retired (a squad that
+        emptied or merged, a marker taken off): an id is never given twice."""
+        ids = set(self.pieces) | set(self.squads) | set(self.markers) | set(self.s.get("retired", ()))
         for p in self.s["players"]:
             ids.update(h["id"] for h in p["in_hand"])
             ids.update(p["dead"])
@@ -251,6 +290,38 @@ class Game:
             raise Refusal("chances", field, squad=q["id"], need=n, have=q["actions_left"])
 
     # --- changing ----------------------------------------------------------------------------
+    def retire(self, ident: str) -> None:
+        """An id leaves the game (a squad emptied or merged, a marker removed): never reused."""
+        retired = self.s.setdefault("retired", [])
+        if ident not in retired:
+            retired.append(ident)
+
+    def add_squad(self, sid: str, owner: str, pos: str, members: list[str], actions_left: int) -> dict[str, Any]:
+        """A new squad on the board, with its stable board label."""
+        q = {"id": sid, "owner": owner, "pos": pos, "members": members, "actions_left": actions_left,
+             "defending": False}
+        label_squad(self.s, sid, owner)
+        self.s["squads"].append(q)
+        self.squads[sid] = q
+        return q
+
+    def drop_squad(self, q: dict[str, Any]) -> None:
+        """An empty (or merged) squad leaves the board; its standing order goes with it."""
+        self.s["squads"].remove(q)
+        del self.squads[q["id"]]
+        self.retire(q["id"])
+        self.players[q["owner"]]["standing"].get("squads", {}).pop(q["id"], None)
+
+    def drop_marker(self, m: dict[str, Any]) -> None:
+        """A 岩 or 风墙 leaves the board and goes back to its owner's pool."""
+        self.markers.pop(m["id"], None)
+        self.s["markers"].remove(m)
+        self.players[m["owner"]]["pool"][m["kind"]] += 1
+        self.retire(m["id"])
+        for p in self.s["pieces"]:
+            if p.get("maintaining") == m["id"]:
+                p["maintaining"] = None
+
     def heal(self, piece: dict[str, Any], amount: int, why: str) -> None:
         gain = min(amount, piece["max_hp"] - piece["hp"])
         if gain > 0:
@@ -261,10 +332,10 @@ class Game:
         """R3: a rock stands while its priest is on the board and maintains it."""
         rid = piece.get("maintaining")
         if rid and rid in self.markers:
-            m = self.markers.pop(rid)
-            self.s["markers"].remove(m)
-            self.players[m["owner"]]["pool"][ROCK] += 1
-            self.emit("marker_removed", marker=rid, kind=ROCK, cells=m["cells"], why="priest_gone")
+            m = self.markers[rid]
+            self.drop_marker(m)
+            self.emit("marker_removed", marker=rid, kind=ROCK, cells=m["cells"], why="priest_gone",
+                      by=piece["id"])
         piece["maintaining"] = None
 
     def lift(self, piece: dict[str, Any]) -> dict[str, Any]:
@@ -275,8 +346,7 @@ class Game:
         self.s["pieces"].remove(piece)
         del self.pieces[piece["id"]]
         if not q["members"]:
-            self.s["squads"].remove(q)
-            del self.squads[q["id"]]
+            self.drop_squad(q)
         return q
 
     def to_hand(self, piece: dict[str, Any], fled: bool) -> None:
@@ -321,6 +391,7 @@ class Game:
         if amount < piece["hp"]:
             piece["hp"] -= amount
             self.emit("damage", piece=piece["id"], owner=piece["owner"], amount=amount, hp=piece["hp"], cause=cause)
+            self.standing_order(piece)
             return
         q = self.squad_of(piece)
         leader = q["members"][0] == piece["id"]
@@ -329,11 +400,38 @@ class Game:
             piece["hp"] = 1
             self.shielded.add(piece["id"])
             self.emit("unyielding", piece=piece["id"], owner=piece["owner"], amount=amount, cause=cause)
+            self.standing_order(piece)
             return
         if enemy and leader and full:
             self.emit("deadly_strike", piece=piece["id"], owner=piece["owner"], cause=cause)
         self.emit("damage", piece=piece["id"], owner=piece["owner"], amount=amount, hp=0, cause=cause)
         self.kill(piece, cause)
+
+    def standing_order(self, piece: dict[str, Any]) -> None:
+        """R35: a standing 回手 or 自杀 order (l.11, l.17 "任何时间") carried out in the opponent's
+        turn, once the piece is hurt to its HP limit or below: 回手 only from own home rows
+        (l.11 "在本阵中"), 自杀 anywhere (l.17 "任何地点"). Each order is used once."""
+        owner = piece["owner"]
+        if owner == self.active or not self.live or piece["id"] not in self.pieces:
+            return
+        st = self.players[owner]["standing"]
+        for kind in ("return", "suicide"):
+            limit = (st.get(kind) or {}).get(piece["id"])
+            if limit is None or piece["hp"] > limit:
+                continue
+            if kind == "return" and not self.in_home(owner, piece["pos"]):
+                continue
+            del st[kind][piece["id"]]
+            q = self.squad_of(piece)
+            led = q["members"][0] == piece["id"]
+            self.emit("standing_" + kind, piece=piece["id"], owner=owner, hp=piece["hp"], limit=limit)
+            if kind == "suicide":
+                self.kill(piece, "suicide")
+            else:
+                self.to_hand(piece, fled=False)
+                if led and q["id"] in self.squads:
+                    self.emit("new_leader", squad=q["id"], owner=owner, piece=q["members"][0], why="leader_returned")
+            return
 
     def spread(self, q: dict[str, Any], amount: int, cause: str, survivors_only: bool) -> None:
         """伤害均分 (G21) and 防御's spread (G20): equal shares, the remainder resisted; with
@@ -376,14 +474,16 @@ class Game:
         if target["id"] not in self.squads or by_q["id"] not in self.squads:
             return
         lead = self.leader(by_q)
-        power = lead["power"] + self.song(lead)
+        song = self.song(lead)
+        power = lead["power"] + song
         rogue = lead["class"] == "游荡者"
         if kind == "ambush":
             amount = power * 2 if rogue else power
         else:
             amount = power if rogue else power // 2
         self.emit("reaction", kind=kind, squad=by_q["id"], piece=lead["id"], owner=by_q["owner"],
-                  target=target["id"], target_owner=target["owner"], amount=amount)
+                  target=target["id"], target_owner=target["owner"], amount=amount, power=lead["power"],
+                  song=song, rogue=rogue)
         self.damage(target, amount, kind, reaction=True)
 
     def win(self, player: str, how: str) -> None:

@@ -5,12 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from gm_tool.errors import GmError, Problem
-from gm_tool.rulesets.guangying.data import MARKER_COUNTS, class_aliases, classes
-from gm_tool.rulesets.guangying.model import ALONE, ROCK, WALL, board_order, default_fortress, side_rows
+from gm_tool.rulesets.guangying.data import MARKER_COUNTS, class_of, classes
+from gm_tool.rulesets.guangying.model import (
+    ALONE,
+    FORTRESS_HP,
+    ROCK,
+    WALL,
+    board_order,
+    default_fortress,
+    label_squad,
+    side_rows,
+)
 from gm_tool.rulesets.guangying.sheet import LEADER_DIES, _cell, id_problem
+from gm_tool.rulesets.guangying.switches import DEFAULTS, SWITCHES
 
 KEYS = ("ruleset", "name", "players", "first", "sides", "fortress", "fortress_hp", "pool", "in_hand",
-        "standing", "squads", "markers", "classes", "description")
+        "standing", "squads", "markers", "classes", "description", "rules")
 KINDS: dict[Any, str] = {"岩": ROCK, "rock": ROCK, "风墙": WALL, "wind_wall": WALL, "wall": WALL}
 STAT_KEYS = ("hp", "power", "move", "count")
 
@@ -26,11 +36,34 @@ def _cells(values: Any) -> list[str] | None:
     return out
 
 
+def read_rules(raw: Any, bad: Any) -> dict[str, Any]:
+    """The ``rules:`` switches in force (switches.py): the seed's reading unless the scenario
+    turns one; unknown names and values not allowed are problems."""
+    out = dict(DEFAULTS)
+    if raw is None:
+        return out
+    if not isinstance(raw, dict):
+        bad("field.type", "rules", expected="mapping", got=type(raw).__name__)
+        return out
+    for key, value in raw.items():
+        spec = SWITCHES.get(key) if isinstance(key, str) else None
+        if spec is None:
+            bad("field.unknown", f"rules.{key}", allowed=", ".join(SWITCHES))
+        elif not any(value == c and type(value) is type(c) for c in spec[1]):
+            bad("field.choice", f"rules.{key}", value=value,
+                allowed=", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in spec[1]))
+        else:
+            out[key] = value
+    return out
+
+
 def build(data: dict[str, Any], source: str) -> dict[str, Any]:
     problems: list[Problem] = []
 
     def bad(code: str, f: str, **params: Any) -> None:
         problems.append(Problem(code, source, f, params))
+
+    rules = read_rules(data.get("rules"), bad)
 
     for k in data:
         if k not in KEYS:
@@ -45,9 +78,8 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
     if not isinstance(over, dict):
         bad("field.type", "classes", expected="mapping", got=type(over).__name__)
         over = {}
-    aliases: dict[Any, str] = class_aliases()  # looked up with whatever the file holds
     for k, v in over.items():
-        name = aliases.get(k)
+        name = class_of(k)
         if name is None or not isinstance(v, dict):
             bad("guangying.scenario.class", f"classes.{k}", value=k, allowed=", ".join(table))
             continue
@@ -80,16 +112,17 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
         pool = {c: table[c]["count"] for c in table}
         pool.update({ROCK: MARKER_COUNTS[ROCK], WALL: MARKER_COUNTS[WALL]})
         for k, v in ((data.get("pool") or {}).get(p) or {}).items():
-            name = aliases.get(k) or KINDS.get(k)
+            name = class_of(k) or KINDS.get(k)
             if name is None or not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 bad("guangying.scenario.pool", f"pool.{p}.{k}", allowed=", ".join(pool))
             else:
                 pool[name] = v
         st = (data.get("standing") or {}).get(p) or {}
         standing = {"leader_dies": LEADER_DIES.get(st.get("leader_dies", "fight_on"), "fight_on"),
-                    "squads": {k: LEADER_DIES.get(v, "fight_on") for k, v in sorted((st.get("squads") or {}).items())}}
+                    "squads": {k: LEADER_DIES.get(v, "fight_on") for k, v in sorted((st.get("squads") or {}).items())},
+                    "return": {}, "suicide": {}}
         state_players.append({"player": p, "side": side, "home_rows": home, "fortress": board_order(cells),
-                              "fortress_hp": hp, "pool": pool, "in_hand": [], "dead": [], "standing": standing,
+                              "fortress_hp": hp, "fortress_max_hp": max(FORTRESS_HP, hp), "pool": pool, "in_hand": [], "dead": [], "standing": standing,
                               "guardian_missing_turns": 0, "professional_missing_turns": 0})
     by_name = {p["player"]: p for p in state_players}
     ids: set[str] = set()
@@ -119,7 +152,7 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
             continue
         for i, h in enumerate(hand):
             f = f"in_hand.{p}[{i}]"
-            cls = aliases.get(h.get("class")) if isinstance(h, dict) else None
+            cls = class_of(h.get("class")) if isinstance(h, dict) else None
             if cls is None or not new_id(h.get("id"), f + ".id"):
                 if cls is None:
                     bad("guangying.scenario.class", f + ".class", value=h, allowed=", ".join(table))
@@ -159,7 +192,7 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
         ids_in = []
         for j, m in enumerate(members):
             g = f"{f}.members[{j}]"
-            cls = aliases.get(m.get("class")) if isinstance(m, dict) else None
+            cls = class_of(m.get("class")) if isinstance(m, dict) else None
             if cls is None:
                 bad("guangying.scenario.class", g + ".class", value=m, allowed=", ".join(table))
                 continue
@@ -225,8 +258,11 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
     if problems:
         raise GmError(problems)
     state: dict[str, Any] = {"ruleset": "guangying", "name": data.get("name", "custom"), "turn": 0, "next": first,
-                             "first": first, "winner": None, "pending_win": None, "players": state_players,
-                             "squads": squads, "pieces": pieces, "markers": markers}
+                             "first": first, "winner": None, "pending_win": None, "rules": rules,
+                             "players": state_players, "squads": squads, "pieces": pieces, "markers": markers,
+                             "retired": [], "squad_labels": {}}
+    for q in squads:
+        label_squad(state, str(q["id"]), str(q["owner"]))
     if over:
         state["classes"] = table
     return state
