@@ -17,6 +17,7 @@ import secrets
 import sys
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -26,6 +27,7 @@ from flask import Flask, abort, redirect, request, send_file
 from werkzeug.wrappers import Response
 
 from gm_tool import console  # noqa: F401  (the console's lines: the desk says what the CLI says)
+from gm_tool.core.store import Campaign
 from gm_tool.desk import pages, words
 from gm_tool.errors import GmError
 from gm_tool.i18n import message
@@ -149,7 +151,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
         errors, data = list(errors or []), None
         if load is not None:
             try:
-                data = guarded(lambda: load(root))
+                data = guarded(root, lambda: load(root))
             except GmError as exc:
                 errors += error_lines(exc, root)
                 status = conflict(exc) if status == 200 else status
@@ -165,9 +167,12 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
             target += ("&" if "?" in target else "?") + "n=" + notices.put(text)
         return redirect(target + anchor, 303)
 
-    def guarded(call: Callable[[], Any]) -> Any:
-        """Run an app call; the operating system's errors become a GmError-like message."""
+    def guarded(root: Path, call: Callable[[], Any]) -> Any:
+        """Run an app call on campaign ``root``, after making sure the folder holds no link (no
+        request reads or writes through one, whatever it points at); the operating system's
+        errors become a message naming the file."""
         try:
+            Campaign(root).refuse_foreign()
             return call()
         except OSError as exc:
             from gm_tool.console import os_error
@@ -192,7 +197,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
         items = []
         for i, root in enumerate(roots):
             try:
-                items.append({"id": i, "name": root.name, **pages.header(root), "error": None})
+                items.append({"id": i, "name": root.name, **guarded(root, partial(pages.header, root)), "error": None})
             except GmError as exc:
                 items.append({"id": i, "name": root.name, "error": " ".join(error_lines(exc, root))})
         return render("index.html.j2", None, title=t["index"]["title"], campaigns=items, page="index")
@@ -206,7 +211,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
         root = root_of(cid)
         form = request.form
         try:
-            result = guarded(lambda: pages.intake(root, form.get("player", ""), form.get("text", ""), lang,
+            result = guarded(root, lambda: pages.intake(root, form.get("player", ""), form.get("text", ""), lang,
                                                   form.get("action") == "store", number("turn"),
                                                   form.get("reading", "auto")))
         except GmError as exc:
@@ -230,7 +235,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
         if request.form.get("confirm") != "yes" or turn is None:
             return show("preview", cid, None, 400, [message("desk.confirm", lang)])
         try:
-            result = guarded(lambda: pages.resolve(root, turn))
+            result = guarded(root, lambda: pages.resolve(root, turn))
         except GmError as exc:
             return failed_change("preview", cid, exc)
         lines = [message("cli.resolved", lang, turn=result["turn"], state=pages.relative(root, result["state"]))]
@@ -253,7 +258,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
         if turn is None:
             abort(400)
         try:
-            guarded(lambda: pages.mark_sent(root, turn, who, fmt, request.form.get("sent") == "1"))
+            guarded(root, lambda: pages.mark_sent(root, turn, who, fmt, request.form.get("sent") == "1"))
         except GmError as exc:
             return failed_change("posts", cid, exc)
         return back(cid, f"/posts?turn={turn}&fmt={fmt}", None, f"#post-{who}")
@@ -262,7 +267,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
     def file(cid: int, turn: int, name: str) -> Response:
         root = root_of(cid)
         try:
-            path = guarded(lambda: pages.picture(root, turn, name))
+            path = guarded(root, lambda: pages.picture(root, turn, name))
         except GmError:
             path = None
         if path is None:
@@ -280,7 +285,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
         root = root_of(cid)
         form = request.form
         try:
-            result = guarded(lambda: pages.amend(root, form.get("action", ""), form.getlist("arg"), form.get("many"),
+            result = guarded(root, lambda: pages.amend(root, form.get("action", ""), form.getlist("arg"), form.get("many"),
                                                  form.get("reason", ""), lang, number("turn")))
         except GmError as exc:
             return failed_change("gm", cid, exc, tools_of)
@@ -296,7 +301,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
         if request.form.get("confirm") != "yes" or to is None:
             return show("gm", cid, tools_of, 400, [message("desk.confirm", lang)])
         try:
-            result = guarded(lambda: pages.rollback(root, to, shown))
+            result = guarded(root, lambda: pages.rollback(root, to, shown))
         except GmError as exc:
             return failed_change("gm", cid, exc, tools_of)
         return back(cid, "/", message("cli.rolled", lang, turn=result["turn"],
@@ -307,7 +312,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
         root = root_of(cid)
         values = request.form.get("values", "").replace(",", " ").replace("\uff0c", " ").split()
         try:
-            result = guarded(lambda: pages.dice(root, values, request.form.get("note", ""), number("turn")))
+            result = guarded(root, lambda: pages.dice(root, values, request.form.get("note", ""), number("turn")))
         except GmError as exc:
             return failed_change("gm", cid, exc, tools_of)
         return back(cid, "/gm", message("cli.dice_stored", lang, turn=result["turn"],
@@ -318,7 +323,7 @@ def create_app(roots: list[Path], lang: str = "zh", token: str | None = None, co
     def verify(cid: int) -> Response:
         root = root_of(cid)
         try:
-            result = guarded(lambda: pages.verify(root))
+            result = guarded(root, lambda: pages.verify(root))
         except GmError as exc:
             return failed_change("gm", cid, exc, tools_of)
         text = message("cli.verified", lang, **result)
