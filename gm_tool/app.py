@@ -435,7 +435,7 @@ def submit_sheet(root: Path, file: Path, lang: str) -> dict[str, Any]:
     with _locked(op):
         op.refuse_if_over(op.state(), lang)
         before = _read_bytes(Path(file))
-        (player, (path, _)), = check_files(op, [file], lang).items()
+        (player, (path, orders)), = check_files(op, [file], lang).items()
         if not safe_name(player):
             raise GmError.one("player.bad_name", file=str(path), field="player", player=player)
         raw = _read_bytes(path)
@@ -446,7 +446,19 @@ def submit_sheet(root: Path, file: Path, lang: str) -> dict[str, Any]:
         stem = Path(file).stem
         named = stem if stem != player and stem in op.ruleset.players(op.state()) else None
         atomic_write(target, raw)
-    return {"path": target, "player": player, "replaced": replaced, "named": named}
+    return {"path": target, "player": player, "replaced": replaced, "named": named,
+            "warnings": sheet_warnings(orders, path)}
+
+
+def sheet_warnings(orders: Any, path: Path) -> list[Problem]:
+    """What a valid sheet asks for that will not happen as written (a ruleset's ``warnings`` on
+    its orders), each named at its line."""
+    found = list(getattr(orders, "warnings", None) or ())
+    if not found:
+        return []
+    from gm_tool.core.yamlpos import annotate_file
+
+    return annotate_file(GmError(found), str(path), path).problems
 
 
 def status(root: Path, lang: str = "zh") -> dict[str, Any]:

@@ -57,6 +57,7 @@ TEXT = {
     "weak_seed_bits": {"zh": "警告：种子太弱（{n} 个字符，至多约 {bits} 比特；16 位数字只有约 53 比特），玩家可能从承诺值反推出它；建议省略 --seed，让 gm 生成 128 比特的随机种子",
                        "en": "warning: the seed is short for a secret ({n} characters, at most about {bits} bits; a 16-digit number is about 53); players could find it from its commitment. Leave out --seed for a random 128-bit one"},
     "written": {"zh": "已写入 {path}", "en": "wrote {path}"},
+    "warning": {"zh": "  注意：{text}", "en": "  note: {text}"},
     "none": {"zh": "无", "en": "none"},
     "os_denied": {"zh": "{file}：没有权限（{reason}）。请检查该文件或文件夹的所有者与权限（ls -l），或以其所有者身份运行；战役未被改动",
                   "en": "{file}: permission denied ({reason}). Check the owner and permissions of that file or folder (ls -l), or run as its owner; the campaign is unchanged"},
@@ -170,7 +171,7 @@ def check(directory: Path, files: list[Path], lang: str = "zh") -> None:
     seen: dict[str, Path] = {}
     for file in files:  # every file is reported, the valid ones too, whatever the others hold
         try:
-            (player, (path, _)), = ops.check_files(op, [file], lang, state).items()
+            (player, (path, orders)), = ops.check_files(op, [file], lang, state).items()
         except GmError as exc:
             problems.extend(exc.problems)
             continue
@@ -179,6 +180,8 @@ def check(directory: Path, files: list[Path], lang: str = "zh") -> None:
             continue
         seen[player] = path
         say("valid", lang, file=path, player=player)
+        for warning in ops.sheet_warnings(orders, path):
+            say("warning", lang, text=warning.render(lang))
     if problems:
         raise GmError(problems)
 
@@ -188,6 +191,8 @@ def submit(directory: Path, file: Path, lang: str = "zh") -> None:
 
     result = ops.submit_sheet(directory, file, lang)
     say("stored", lang, path=result["path"])
+    for warning in result["warnings"]:
+        say("warning", lang, text=warning.render(lang))
     if result["replaced"]:
         say("replaced", lang, player=result["player"], path=result["replaced"])
     if result["named"]:

@@ -385,7 +385,7 @@ def check(game: Game, char: Character, orders: Any) -> list[Problem]:
         code = destroy_problem(game, char, to if to is not None else char.pos)
         if code:
             problems.append(("move.special", code, params))
-    if to is None:
+    if to is None or (to == char.pos and not via):  # staying put is always possible (even on a closed cell)
         return problems
     closed = set(game.closed_cells)
     for i, point in enumerate([*via, to]):

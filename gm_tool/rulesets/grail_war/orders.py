@@ -16,6 +16,7 @@ from gm_tool.core import yamlpos
 from gm_tool.core.deck import parse_card_spec
 from gm_tool.core.grid import Cell
 from gm_tool.core.schema import Validator
+from gm_tool.errors import Problem
 from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war import cards, movement
 from gm_tool.rulesets.grail_war.hands import Ref, pick
@@ -255,6 +256,8 @@ class Orders:
     move_to: Cell | None = None
     move_via: list[Cell] = field(default_factory=list)
     move_special: str | None = None
+    # what will not happen as the sheet may expect (gm check warns, still accepting the sheet)
+    warnings: list[Problem] = field(default_factory=list, compare=False, repr=False)
 
     def discard_refs(self) -> list[Ref]:
         """The skill's discards as (name, suit, rank): as written, or by name only."""
@@ -474,11 +477,53 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
     for step in STEPS:
         step(v, game, data, char, o)
     v.written.update(moved)
-    for problem in v.problems:  # told at the key as the sheet wrote it
+    if v.ok:
+        o.warnings = _warnings(v, char, o)
+    for problem in (*v.problems, *o.warnings):  # told at the key as the sheet wrote it
         if problem.field is not None:
             problem.field = v.rewrite(problem.field)
     v.raise_if_any()
     return o
+
+
+register({
+    "grail_war.sheet.discard_cut": {
+        "zh": "手牌 {count} 张超过上限 {limit}：回合开始时按保留顺序会弃掉{card}，技能要丢弃的牌没有了，技能将不发动"
+              "（在 保留 中列出它，或换一张要丢弃的牌）",
+        "en": "{count} cards in hand, over the limit of {limit}: the hand limit at the start of the turn discards {card} "
+              "by the keep order, so the skill loses a card it discards and is not used (list it under keep, or "
+              "discard another card)"},
+    "grail_war.sheet.keep_cut": {
+        "zh": "保留列出 {named} 张，但手牌上限是 {limit}：{cards} 仍会被弃掉（列在前面的先保留）",
+        "en": "keep names {named} cards but the hand limit is {limit}: {cards} are discarded anyway (the first listed "
+              "are kept first)"},
+})
+
+
+def _warnings(v: Validator, char: Character, o: Orders) -> list[Problem]:
+    """What the hand limit at the start of the turn (ruling C23) will undo of a valid sheet: a
+    card the skill discards cut away (the skill is then skipped, ruling C24), and cards the keep
+    line names beyond the limit."""
+    from gm_tool.rulesets.grail_war.hands import choose_kept
+
+    limit = char.hand_limit()
+    if len(char.hand) <= limit:
+        return []
+    _, dropped = choose_kept(char, o.keep, o.keep_refs)
+    gone = {c.id for c in dropped}
+    out: list[Problem] = []
+    for i, card in enumerate(pick(char.hand, o.discard_refs())):
+        if card is not None and card.id in gone:
+            out.append(Problem("grail_war.sheet.discard_cut", v.source, f"skill.discard[{i}]",
+                               {"card": f"【{card.label}】", "count": len(char.hand), "limit": limit}))
+    if o.keep is not None and len(o.keep) > limit:
+        refs: list[Ref] = o.keep_refs if o.keep_refs is not None and len(o.keep_refs) == len(o.keep) else \
+            [(n, None, None) for n in o.keep]
+        cut = [card for card in pick(char.hand, refs) if card is not None and card.id in gone]
+        if cut:
+            out.append(Problem("grail_war.sheet.keep_cut", v.source, "keep",
+                               {"named": len(o.keep), "limit": limit, "cards": "".join(f"【{c.label}】" for c in cut)}))
+    return out
 
 
 # a key that is one of the seed's answers (l.129-143 "2.1.对敌人出杀", "1.2血多的优先", "不使用咒"):

@@ -10,6 +10,8 @@ from typing import Any
 
 from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.grail_war import movement
+from gm_tool.rulesets.grail_war.combat.engine import default_use
+from gm_tool.rulesets.grail_war.hands import choose_kept
 from gm_tool.rulesets.grail_war.model import RIVER, Game
 from gm_tool.rulesets.grail_war.orders import default
 
@@ -25,7 +27,8 @@ _TEXT = {
         "status": "# 体力 {hp}/{max_hp}，位置 {pos}，移动力 {move}，手牌上限 {limit}",
         "hand": "# 手牌：{hand}",
         "equipment": "# 装备：武器 {weapon}，防具 {armor}",
-        "keep": "# 0. 保留的牌，最想要的在前；其余弃到手牌上限（不填则按默认顺序：闪、宝石、杀、咒、万法破尽）",
+        "keep": "# 0. 保留的牌，最想要的在前；其余弃到手牌上限（不填则按默认顺序：闪、宝石、杀、咒、万法破尽，其余按得到的先后）",
+        "keep_default": "# 手牌超过上限：不填则保留 {kept}，弃掉 {dropped}",
         "skill": "# 1.1 是否使用角色技能（及其丢弃的牌：要弃牌的技能只在写明丢弃哪些牌时发动）",
         "target": "# 1.2 格内有两名敌人时，技能先针对：血多的优先 | 牌多的优先",
         "strike": "# 2. 出杀顺序：对敌人出杀 | 对技能出杀 | 对魔术牌出杀 | 不出杀（其后都不出）；可加 张数",
@@ -40,7 +43,7 @@ _TEXT = {
         "dest": "# 可到达的格子：{cells}",
         "special_dest": "# 发动介职特效（{special}: {value}）还可到达：{cells}",
         "tele": "# 可瞬移到（{special}: 瞬移）：{cells}",
-        "equipment_opts": "# 7. 装备：每件装备是否发动，及其可用区域 装备区 | 手牌",
+        "equipment_opts": "# 7. 装备：可选效果是否发动（下面是不填时的默认），及其可用区域 装备区 | 手牌",
         "character": "# 本表指挥的角色（你有多名角色时每名角色一张表）",
         "none": "无", "weapon": "武器", "armor": "防具",
         "all_dead": "# 玩家 {player} 的角色{names}已阵亡：不必再交指令（gm check / gm submit 会拒绝为阵亡角色写的指令表）。",
@@ -51,7 +54,8 @@ _TEXT = {
         "status": "# HP {hp}/{max_hp}, at {pos}, move {move}, hand limit {limit}",
         "hand": "# Hand: {hand}",
         "equipment": "# Equipment: weapon {weapon}, armor {armor}",
-        "keep": "# 0. Cards to keep, most wanted first; the rest are discarded down to the hand limit (default order: 闪, 宝石, 杀, 咒, 万法破尽)",
+        "keep": "# 0. Cards to keep, most wanted first; the rest are discarded down to the hand limit (default order: 闪, 宝石, 杀, 咒, 万法破尽, then the order received)",
+        "keep_default": "# The hand is over the limit: with no list it keeps {kept} and discards {dropped}",
         "skill": "# 1.1 Use the character skill (and the cards it discards: a skill that costs cards is used only when they are named)",
         "target": "# 1.2 With two enemies in the cell, skills aim first at: more_hp | more_cards",
         "strike": "# 2. 出杀 order: enemy | skill | magic | none (nothing after it counts); count optional",
@@ -66,7 +70,7 @@ _TEXT = {
         "dest": "# Reachable cells: {cells}",
         "special_dest": "# With class movement ({special}: {value}) also: {cells}",
         "tele": "# Teleport destinations ({special}: teleport): {cells}",
-        "equipment_opts": "# 7. Equipment: use each item or not, and from which zones: equipment | hand",
+        "equipment_opts": "# 7. Equipment: use each optional effect or not (as shown: what a missing sheet does), and from which zones: equipment | hand",
         "character": "# The character these orders are for (one sheet per character when you have several)",
         "none": "none", "weapon": "Weapon", "armor": "Armor",
         "all_dead": "# Every character of player {player} ({names}) is dead: no sheet is due (gm check / gm submit refuse a sheet for a dead character).",
@@ -137,6 +141,11 @@ def template(state: dict, player: str, lang: str, game: Game | None = None) -> s
     hand = " ".join(c.label for c in char.hand) or t["none"]
     eq = {slot: (card.name if card else t["none"]) for slot, card in char.equipment.items()}
     walk, extra, tele = destinations(game, char)
+    kept, dropped = choose_kept(char, None)  # what no keep list keeps (ruling C23)
+    # the optional effects of what is worn, as a missing sheet uses them (ruling C14)
+    defaults = default_use()
+    choices = {card.name: bool(defaults[card.name]) for card in char.equipment.values()
+               if card is not None and card.name in defaults}
     several = len(game.of_player(player)) > 1
     below = game.board.height + 1
     in_tunnel = any(int(cell.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) >= below for cell in walk + extra)
@@ -153,7 +162,9 @@ def template(state: dict, player: str, lang: str, game: Game | None = None) -> s
         *([t["dead"].format(names=names)] if dead else []),
         *([t["character"], f"{k('character')}: {char.id}"] if several else []),
         t["keep"],
-        f"{k('keep')}: [{', '.join(c.name for c in char.hand)}]",
+        *([t["keep_default"].format(kept=" ".join(c.label for c in kept), dropped=" ".join(c.label for c in dropped))]
+          if dropped else []),
+        f"{k('keep')}: []",
         t["skill"],
         f"{k('skill')}: {{{k('use')}: {v('bool', bool(char.skills))}, {k('discard')}: []}}",
         t["target"],
@@ -174,9 +185,9 @@ def template(state: dict, player: str, lang: str, game: Game | None = None) -> s
         f"{k('magic')}: {{{k('use')}: {v('bool', True)}, {k('zone_priority')}: [{', '.join(v('zone', z) for z in o.zone_priority)}], "
         f"{k('hand_size')}: {v('hand_size', o.hand_size)}}}",
         *([t["equipment_opts"], f"{k('equipment')}:",
-           *[f"  {card.name}: {{{k('use')}: {v('bool', True)}, {k('zones')}: [{v('zone', 'equipment')}, {v('zone', 'hand')}]}}"
-             for card in char.equipment.values() if card is not None]]
-          if any(char.equipment.values()) else []),
+           *[f"  {name}: {{{k('use')}: {v('bool', choices[name])}, {k('zones')}: [{v('zone', 'equipment')}, {v('zone', 'hand')}]}}"
+             for name in choices]]
+          if choices else []),
         t["move"],
         t["dest"].format(cells=" ".join(walk) or t["none"]),
         *([t["special_dest"].format(special=k("special"), value=v("special", CLASS_SPECIAL[char.cls]), cells=" ".join(extra))]
