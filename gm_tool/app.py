@@ -786,7 +786,17 @@ def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh
             except GmError as exc:
                 stale.append(exc.render(lang))
         atomic_write(target, dump_yaml(record))
-    return {"file": str(target), "turn": n + 1, "events": events, "stale": stale}
+        written = []
+        with use_forum(forum_of(op, n + 1)):
+            posts = op.ruleset.amend_posts(new_state, checked, events, op.lang, op.templates_dir())
+        for who, rendered in (posts.texts.items() if posts else ()):
+            for fmt, text in rendered.items():
+                path = target.with_name(f"{target.stem}-posts") / f"{who}.{fmt}"
+                atomic_write(path, text)
+                written.append(str(path))
+        for fname, data in (posts.files.items() if posts else ()):
+            atomic_write(target.with_name(f"{target.stem}-posts") / fname, data)
+    return {"file": str(target), "turn": n + 1, "events": events, "stale": stale, "posts": written}
 
 
 def reveal(root: Path, force: bool = False) -> dict[str, Any]:

@@ -287,6 +287,8 @@ def amend(directory: Dir,
 
     result = ops.amend(directory, action, args or [], reason, lang)
     say("amended", lang, file=result["file"], turn=result["turn"])
+    for path in result["posts"]:
+        say("amend_post", lang, path=path)
     if result["stale"]:
         say("stale", lang)
         for line in result["stale"]:

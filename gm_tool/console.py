@@ -46,6 +46,7 @@ TEXT = {
     "edit": {"zh": "  {action} {args}（理由：{reason}）", "en": "  {action} {args} (reason: {reason})"},
     "amended": {"zh": "已记录 GM 调整：{file}\n它会出现在第 {turn} 回合的日志与公开帖中（gm preview 可先看效果）",
                 "en": "GM edit recorded: {file}\nIt opens turn {turn}'s log and public post (gm preview shows it now)"},
+    "amend_post": {"zh": "  要立即发出的帖子：{path}", "en": "  post to send now: {path}"},
     "stale": {"zh": "注意：以下已提交的指令表在此调整后不再有效，请让玩家重新提交：",
               "en": "Note: these stored sheets no longer validate after this edit; ask the players to send new ones:"},
     "revealed": {"zh": "种子：{seed}\nsha256：{commitment}（与 campaign.yaml 记录的承诺{match}）\n玩家可用 gm verify 目录 --seed {seed} 校验全部回合",

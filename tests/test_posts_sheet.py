@@ -47,7 +47,7 @@ def test_every_offered_destination_validates(gm, tmp_path):
     sheet_zh = tmp_path / "heidi-zh.yaml"
     gm("template", d, "heidi", "-o", sheet_zh)
     text = sheet_zh.read_text("utf-8")
-    assert "万华杖: {使用: 是, 区域: [装备区, 手牌]}" in text
+    assert "万华杖: {使用: 否, 区域: [装备区, 手牌]}" in text  # its default (ruling C14): the template is no sheet
     assert "目标优先: 血多的优先" in text and "  - {对: 对敌人出杀}" in text
     assert "# 武器【万华杖】：当你使用【杀】造成伤害时" in text
     bob = tmp_path / "bob-en.yaml"

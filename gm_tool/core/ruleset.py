@@ -328,6 +328,12 @@ class RulesetBase:
         sides = self.labels(lang).get("sides") or {}
         return str(sides.get(outcome.winner) or display_name(outcome.winner))
 
+    def amend_posts(self, state: State, action: dict[str, Any], events: list[Event], lang: str,
+                    templates_dir: Path | None = None) -> Posts | None:
+        """Posts a GM edit sends at once, before the next turn (a replacement player's handover),
+        from ``state`` with the edits made; `gm amend` writes them beside the edit. None: none."""
+        return None
+
     # bots and simulation ---------------------------------------------------------------------
     def bot_sheet(self, state: State, player: str, kind: str, chance: Any) -> dict[str, Any]:
         """An order sheet (a plain mapping that passes parse_orders) written by a built-in bot."""

@@ -88,7 +88,8 @@ class Result:
         return [(e["source"], e["target"], e["amount"]) for e in self.of("damage")]
 
 
-def build(*fs: F, deck: list[Any] | None = None, draw: int = 0, filler: int = 20) -> tuple[Game, dict[str, Any]]:
+def build(*fs: F, deck: list[Any] | None = None, draw: int = 0, filler: int = 20,
+          rules: dict[str, Any] | None = None) -> tuple[Game, dict[str, Any]]:
     ids = Ids()
     chars: list[Character] = []
     equipment = [Card(1000 + i, n) for i, n in enumerate(n for n in catalog.all_names() if catalog.is_equipment(n))]
@@ -108,9 +109,9 @@ def build(*fs: F, deck: list[Any] | None = None, draw: int = 0, filler: int = 20
     rest = [ids.card(f"杀 ♣{r}") for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")][:0]
     rest += [ids.card(spec) for spec in (["杀 ♣3", "闪 ♦4", "宝石 ♥5", "扭曲螺旋 ♠6"] * filler)[:filler]]
     pile = Deck(rest + list(reversed(top)), [], "deck")
-    rules = dict(DEFAULT_RULES)
-    rules["combat_draw"] = draw
-    game = Game(0, ["red", "blue"], Board(1, 1, ["."]), chars, [], pile, equipment, rules)
+    table = {**DEFAULT_RULES, **(rules or {})}
+    table["combat_draw"] = draw
+    game = Game(0, ["red", "blue"], Board(1, 1, ["."]), chars, [], pile, equipment, table)
     sheets = {f.id: f.sheet for f in fs}
     return game, sheets
 
@@ -124,8 +125,8 @@ def parse_sheets(game: Game, sheets: dict[str, dict[str, Any]]) -> dict[str, ord
 
 
 def fight(*fs: F, deck: list[Any] | None = None, order: list[str] | None = None, draw: int = 0,
-          seed: str = "case") -> Result:
-    game, sheets = build(*fs, deck=deck, draw=draw)
+          seed: str = "case", rules: dict[str, Any] | None = None) -> Result:
+    game, sheets = build(*fs, deck=deck, draw=draw, rules=rules)
     parsed = parse_sheets(game, sheets)
     log = EventLog()
     chance = Chance(seed, "fight", log)

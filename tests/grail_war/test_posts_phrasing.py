@@ -104,13 +104,32 @@ def test_p7_a_curse_on_oneself_when_dying_names_no_target():
 
 @pytest.mark.parametrize("result,card,expected", [
     (True, {"name": "闪", "suit": "hearts", "rank": 2}, "**甲** 因【枯竭庭院】判定：【闪 ♥2】，非梅花，判定成立。"),
-    (False, {"name": "闪", "suit": "clubs", "rank": 2}, "**甲** 因【枯竭庭院】判定：【闪 ♣2】，不是非梅花，判定不成立，没有效果。"),
+    (False, {"name": "闪", "suit": "clubs", "rank": 2}, "**甲** 因【枯竭庭院】判定：【闪 ♣2】，是梅花，判定不成立，没有效果。"),
     (False, None, "**甲** 因【枯竭庭院】判定，但牌堆已空，判定不成立，没有效果。"),
 ])
 def test_p7_a_judgement_says_whether_it_worked(result, card, expected):
     """seed l.199 【枯竭庭院】 "对方进行一次判定，若不为梅花，跳过摸牌阶段": the post says which way it went."""
     assert tell([{"type": "judge", "character": "a", "reason": "枯竭庭院", "pattern": "!clubs", "card": card,
                   "result": result}]) == [expected]
+
+
+def test_p7_a_failed_not_judgement_says_what_the_card_is_in_english_too():
+    """issue 23: a 石化魔眼 judged on a heart fails because the card *is* a heart (l.198 "若不为红桃")."""
+    line = tell([{"type": "judge", "character": "a", "reason": "石化魔眼", "pattern": "!hearts",
+                  "card": {"name": "杀", "suit": "hearts", "rank": 5}, "result": False}], lang="en")
+    assert line == ["**甲** judges for 【石化魔眼】: 【杀 ♥5】, hearts: it fails and has no effect."]
+
+
+def test_p8_a_demand_the_list_does_not_answer_is_told_to_its_owner():
+    """seed l.71-75 ("2.请排列顺序出杀顺序 --不出杀 --对技能出杀 ..."), issue 23: a skill's demand for a 杀
+    that the 出杀 list has no line for is not answered, and the player is told why (event ``not_set``,
+    private)."""
+    r = fight(A("gawain", "杀", sheet={"strike_order": ["enemy"]}),
+              B("iskandar", "宝石", skills=["kings_command"], sheet={"skill": {"discard": ["宝石"]}}))
+    told_ = r.of("not_set", character="gawain")
+    assert len(told_) == 1 and told_[0]["to"] == ["p_gawain"]
+    line = tell([{"type": "not_set", "character": "a", "need": "杀", "against": "skill"}])
+    assert line == ["**甲** 未设置应对技能的【杀】（出杀/出闪顺序里没有这一项），这次不打出。"]
 
 
 def test_p7_a_skill_that_cannot_be_used_says_why_in_words():
@@ -247,3 +266,29 @@ def test_p9_private_post_and_sheet_do_not_change_with_hidden_things():
     medea["hp"] = 2
     medea["skills"] = []
     assert posts(changed, changed, [], "zh")["alice"] == base
+
+
+def test_p1_the_public_post_groups_no_deaths_by_fight():
+    """seed l.4 "每回合结束后每人将获得自己的视野（不同）想要增加视野就只能通过私下的情报交换了" (ruling P1, issue
+    23): two fights, a death in each, and two deaths in a third. The public post tells the deaths
+    in its list of the fallen only: no section per fight, so nobody reads who fought together."""
+    events = []
+    for cell, dead in (("B2", ["a"]), ("D4", ["b"]), ("F6", ["c", "d"])):
+        events.append({"type": "fight", "cell": cell, "fighters": dead, "to": [], "actors": ["pa"]})
+        for who in dead:
+            events += [{"type": "killed", "character": who, "by": None, "cards": [], "gear": [], "to": ["pa"]},
+                       {"type": "death", "character": who, "to": "all"}]
+    for i, e in enumerate(events):
+        e["seq"] = i
+    teller = Teller(dict(NAMES, d="丁"), "zh", MARKUPS["md"])
+    assert story(events, teller, None, public=True) == []
+    assert [s["kind"] for s in story(events, teller, "pa")] == ["fight", "fight", "fight"]
+
+
+def test_p2_a_dead_character_has_no_hand_limit():
+    """seed l.263 "你的手牌上限等于你当前的体力值+2" is for the living (issue 23): the post of a player whose
+    character died shows its empty hand without a limit (the golden campaign's 阿尔托利亚, turn 2)."""
+    camp = load_campaign()
+    out = posts(camp["states"][1], camp["states"][2], camp["logs"][1], "zh")
+    mine = out["alice"]["md"]
+    assert "- 手牌 (0): 无" in mine and "手牌上限" not in mine.split("### 本回合经过")[0]

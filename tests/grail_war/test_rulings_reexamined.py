@@ -4,6 +4,7 @@ docs/rulings/grail_war.md)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from gm_tool.rulesets.grail_war import cards as catalog
@@ -82,6 +83,50 @@ def test_c8_anniversary_not_played_with_magic_off():
     magic cards off; the card stays in hand and the wounded enemy is not healed."""
     r = fight(A("gawain", "阿宁艾鲁贝的一日", sheet={"magic": {"use": False}}), B("mordred", hp=2))
     assert r.hand("gawain") == ["阿宁艾鲁贝的一日"] and r.hp("mordred") == 2
+
+
+HELPFUL = {"magic_play": "helpful"}
+
+
+def test_c8_house_rule_keeps_the_anniversary_that_would_heal_only_the_enemy():
+    """seed l.107 read as groups who play a card only when it helps read it (issue 23), the
+    scenario's ``rules: {magic_play: helpful}``: 阿宁 (l.191 "目标，所有角色") is kept while it would
+    heal as many enemies as allies, and played once it heals more of its owner's side."""
+    kept = fight(A("gawain", "阿宁艾鲁贝的一日"), B("mordred", hp=2), rules=HELPFUL)
+    assert kept.hand("gawain") == ["阿宁艾鲁贝的一日"] and kept.hp("mordred") == 2
+    even = fight(A("gawain", "阿宁艾鲁贝的一日", hp=3), B("mordred", hp=2), rules=HELPFUL)
+    assert even.hand("gawain") == ["阿宁艾鲁贝的一日"]
+    played = fight(A("gawain", "阿宁艾鲁贝的一日", hp=3), A("emiya", hp=2), B("mordred", hp=2), rules=HELPFUL)
+    assert played.hand("gawain") == [] and (played.hp("gawain"), played.hp("emiya"), played.hp("mordred")) == (4, 3, 3)
+
+
+def test_c8_house_rule_keeps_the_petrifying_eye_from_an_enemy_who_holds_nothing():
+    """seed l.199-200 【石化魔眼】 "若不为红桃，直至回合结束，不能使用【杀】" under ``magic_play: helpful``: an
+    enemy who holds no card that could be a 杀 is not worth the card; as written (the default) it
+    is spent on him all the same."""
+    literal = fight(A("gawain", "石化魔眼"), B("mordred", hp=1), deck=["闪 ♠2"])
+    assert literal.hand("gawain") == [] and literal.of("petrified", character="mordred")
+    kept = fight(A("gawain", "石化魔眼"), B("mordred", hp=1), deck=["闪 ♠2"], rules=HELPFUL)
+    assert kept.hand("gawain") == ["石化魔眼"] and kept.of("judge") == []
+    armed = fight(A("gawain", "石化魔眼"), B("mordred", "杀", hp=1), deck=["闪 ♠2"], rules=HELPFUL)
+    assert armed.hand("gawain") == [] and armed.of("petrified", character="mordred")
+
+
+def test_c8_the_house_rule_is_a_scenario_switch_with_the_seeds_reading_as_default(tmp_path, gm):
+    """The switch is the scenario's ``rules.magic_play`` (``always``, the seed's reading, by default;
+    ``helpful``); anything else is refused naming the field and what is allowed."""
+    import yaml
+
+    from tests.conftest import write
+    from tests.regen_golden import SCENARIO
+
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", write(tmp_path / "s.yaml", yaml.safe_dump(SCENARIO, allow_unicode=True)))
+    assert json.loads((d / "state" / "turn-000.json").read_text("utf-8"))["rules"]["magic_play"] == "always"
+    bad = dict(SCENARIO, rules={"magic_play": "sometimes"})
+    r = gm("new", tmp_path / "x", "--scenario", write(tmp_path / "b.yaml", yaml.safe_dump(bad, allow_unicode=True)),
+           "--lang", "en", code=1)
+    assert "rules.magic_play: value 'sometimes' is not allowed; allowed: always, helpful" in r.output
 
 
 # C16 -----------------------------------------------------------------------------------------------

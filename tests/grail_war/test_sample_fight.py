@@ -250,6 +250,8 @@ def test_l131_no_strike_for_a_skill(tmp_path, gm):
     assert [e["cause"] for e in r.of("damage", target="artoria")] == ["王之号令"]
     assert r.of("respond", character="artoria", against="skill") == []
     assert len(r.of("strike", character="artoria")) == 1
+    told, = r.of("not_set", character="artoria", need="杀", against="skill")  # issue 23: said to her player only
+    assert told["to"] == ["alice"]
 
 
 def test_l132_dodges_the_strike_with_her_real_dodge_and_the_magic_card_with_a_converted_strike(fight):

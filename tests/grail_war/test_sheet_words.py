@@ -393,3 +393,34 @@ def test_the_whole_sample_copied_as_yaml_gives_the_orders_gm_import_reads(tmp_pa
     assert copied == read
     assert copied.keep == ["闪", "万法破尽", "杀", "宝石"] and copied.skill_discard == ["万法破尽", "王之财宝"]
     assert [(e.against, e.via) for e in copied.dodge_order] == [("strike", None), ("magic", "正式外典")]
+
+
+# 5. the YAML traps players fall into (issue 23) -----------------------------------------------
+@pytest.mark.parametrize("sheet", [
+    {"出杀顺序": ["对敌人出杀，不出杀"]},  # 出杀顺序: [对敌人出杀，不出杀]: a full-width comma is no YAML separator
+    {"出杀顺序": "【对敌人出杀】【不出杀】"},
+    {"出杀顺序": ["【对敌人出杀】", "【不出杀】"]},
+    {"出杀顺序": "对敌人出杀、不出杀"},
+])
+def test_a_list_written_in_the_seeds_brackets_or_commas_is_read_line_by_line(sheet):
+    """seed l.130-131 "2.对魔术牌出杀 / 3.不出杀" written as players write lists in YAML: one flow list
+    item holding 「，」 (YAML splits at ASCII commas only), lines in 【】 one after another: each
+    is a line of the list, in order."""
+    o = parse(["杀"], sheet)
+    assert [e.against for e in o.strike_order] == ["enemy"]  # 不出杀 ends the list
+
+
+def test_a_destination_in_full_width_brackets_at_the_top_level():
+    """seed l.154 "到达地图坐标（C,11）" copied as a key: 目的地: （A,1） or 到达地图坐标: （A,1） is the move's
+    destination (the board of the combat kit is one cell, A1)."""
+    for key in ("目的地", "到达地图坐标"):
+        assert parse(["杀"], {key: "（A,1）"}).move_to == (0, 0)
+
+
+def test_discards_for_a_character_whose_skills_discard_nothing_say_so():
+    """seed l.127 "是 丢弃 万法破尽 王之财宝" names the cards a skill discards; a character whose skills
+    discard nothing (高文's 日轮加护) is told that, not that "技能【—】需丢弃 0 张牌"."""
+    err = problems(["杀", "闪"], {"技能": {"丢弃": ["杀", "闪"]}}, cid="gawain", skills=["sun_blessing"])
+    p, = err.problems
+    assert p.code == "grail_war.sheet.no_discard" and p.field == "skill.discard"
+    assert "没有需要丢弃手牌的技能（其技能：日轮加护）" in p.render("zh") and "【—】" not in p.render("zh")

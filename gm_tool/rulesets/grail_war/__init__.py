@@ -39,7 +39,9 @@ class GrailWar(RulesetBase):
     default_scenario = "fuyuki"
     demo_turns = 3  # bots rarely end a Fuyuki war: the demo shows three nights
     # 2: issue 14's corrections (宝石 ♦Q, rules.decks, rulings C8 and C28-C32): campaigns of 1 replay differently
-    rules_version = 2
+    # 3: issue 23 (a wave of 杀 answered whole before it lands, ruling C35; not_set told; rules.magic_play in
+    #    the state; the template as a missing sheet; public posts group no deaths by fight; reassignments)
+    rules_version = 3
     package_dir = Path(__file__).parent
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
@@ -130,6 +132,16 @@ class GrailWar(RulesetBase):
         from gm_tool.rulesets.grail_war.amend import amend
 
         return amend(state, action, source)
+
+    def amend_posts(self, state: dict[str, Any], action: dict[str, Any], events: list[dict[str, Any]], lang: str,
+                    templates_dir: Path | None = None) -> Posts | None:
+        """A reassignment's handover post for the replacement player (issue 23)."""
+        if action["action"] != "reassign":
+            return None
+        from gm_tool.rulesets.grail_war.posts import handover
+
+        detail = next(e for e in events if e["type"] == "gm_reassign_detail")
+        return handover(state, detail["new_player"], detail["old_player"], lang, templates_dir)
 
     def amend_actions(self) -> dict[str, AmendAction]:
         from gm_tool.rulesets.grail_war.amend import ACTIONS

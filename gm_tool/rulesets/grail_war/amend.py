@@ -90,9 +90,11 @@ narrate.register({
                       "en": "The GM closed {area}: from now on no character may enter (those inside may leave). Reason: {reason}",
                       "section": "gm"},
     "gm_open_area": {"zh": "GM 重新开放了区域 {area}。理由：{reason}", "en": "The GM reopened {area}. Reason: {reason}", "section": "gm"},
-    "gm_reassign": {"zh": "GM 把 {character} 交给了新玩家 {new_player}（原玩家 {old_player}）。理由：{reason}",
-                    "en": "The GM handed {character} to a new player, {new_player} (was {old_player}). Reason: {reason}",
+    "gm_reassign": {"zh": "GM 让替补玩家 {new_player} 接手了一名角色。理由：{reason}",
+                    "en": "The GM gave a character to a replacement player, {new_player}. Reason: {reason}",
                     "section": "gm"},
+    "gm_reassign_detail": {"zh": "{character} 由 {old_player} 交给 {new_player}。",
+                           "en": "{character} passes from {old_player} to {new_player}."},
 })
 narrate.NARRATION.add_titles({"zh": {"gm": "GM 调整"}, "en": {"gm": "GM edits"}})
 
@@ -300,7 +302,10 @@ class _Edit:
         if name == c.player:
             raise self.fail("grail.amend.same", "args[1]", what=f"{c.id}.player", value=name)
         old, c.player = c.player, name
-        self.public("gm_reassign", character=c.id, new_player=name, old_player=old)
+        # who plays which character is not public (ruling P10): the thread learns that a
+        # replacement player took a character over, the two players which one
+        self.public("gm_reassign", new_player=name)
+        self.log.emit("gm_reassign_detail", to=sorted({old, name}), character=c.id, new_player=name, old_player=old)
 
 
 def default_summary(state: dict[str, Any], player: str, lang: str) -> str:

@@ -46,6 +46,8 @@ _PLAIN: tuple[tuple[str, str, str], ...] = (
      "{character} judges for 【{reason}】: {card}, {pattern}: it succeeds."),
     ("judge_no", "{character} 因【{reason}】判定：{card}，不是{pattern}，判定不成立，没有效果。",
      "{character} judges for 【{reason}】: {card}, not {pattern}: it fails and has no effect."),
+    ("judge_is", "{character} 因【{reason}】判定：{card}，是{pattern}，判定不成立，没有效果。",
+     "{character} judges for 【{reason}】: {card}, {pattern}: it fails and has no effect."),
     ("judge_empty", "{character} 因【{reason}】判定，但牌堆已空，判定不成立，没有效果。",
      "{character} judges for 【{reason}】 but the deck is empty: it fails and has no effect."),
     ("held_back", "{character} 保留{cards}以应对优先级更高的{reserved_for}，这次不打出。",
@@ -56,6 +58,8 @@ _PLAIN: tuple[tuple[str, str, str], ...] = (
     ("magic_plain", "{character} 对 {targets} 使用{card}。", "{character} plays {card} on {targets}."),
     ("curse_plain", "{character} 使用{card}：本回合下一张【杀】伤害 +1。", "{character} uses {card}: their next 杀 this turn deals +1."),
     ("not_played", "{character} 没有可打出的【{need}】（应对{against}）。", "{character} has no 【{need}】 to play (against {against})."),
+    ("not_set", "{character} 未设置应对{against}的【{need}】（出杀/出闪顺序里没有这一项），这次不打出。",
+     "{character} has set no 【{need}】 against {against} (no such line in the 出杀/出闪 order) and plays none."),
 )
 SENTENCES.update({t: {"zh": zh, "en": en} for t, zh, en in _PLAIN})
 
@@ -276,6 +280,9 @@ def natural(event: dict[str, Any]) -> dict[str, Any]:
         return {**event, "type": "rescue_self"}
     if t == "judge":
         kind = "judge_empty" if event.get("card") is None else "judge_yes" if event.get("result") else "judge_no"
+        pattern = event.get("pattern")
+        if kind == "judge_no" and isinstance(pattern, str) and pattern.startswith("!"):  # not "not clubs": clubs
+            return {**event, "type": "judge_is", "pattern": pattern[1:]}
         return {**event, "type": kind}
     return event
 
@@ -288,7 +295,26 @@ def story(events: list[dict[str, Any]], teller: Teller, player: str | None, publ
           cut: list[core.Section] | None = None, gone: set[str] | None = None) -> list[dict[str, Any]]:
     """The sections ``player`` may know, told; ``gone``: characters the reader no longer sees."""
     teller.gone = set(gone or ())
+    if public:
+        cut = _public_cut(cut if cut is not None else sections(events))
     return NARRATION.story(events, teller, player, public, cut)
+
+
+def _public_cut(cut: list[core.Section]) -> list[core.Section]:
+    """The public post groups nothing by fight (ruling P1, issue 23): which fighters share a cell
+    is known only to who sees it. A fight's public events leave its section: its deaths are told
+    by the post's list of the fallen, anything else public in one section after the others, in
+    the order it happened."""
+    kept: list[core.Section] = []
+    loose: list[dict[str, Any]] = []
+    for kind, group in cut:
+        if kind == "fight":
+            loose.extend(e for e in group if e["type"] != "death")
+        else:
+            kept.append((kind, group))
+    if loose:
+        kept.append(("other", loose))
+    return kept
 
 
 def sentence(event: dict[str, Any], names: dict[str, str], lang: str, m: Markup) -> str:

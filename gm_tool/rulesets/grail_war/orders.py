@@ -36,7 +36,8 @@ _KEY_ALIASES: dict[str, tuple[str, ...]] = {
     "gem": ("宝石", "是否用宝石", "是否用宝石?对谁?", "是否将宝石自用，亦或是救队友优先"),
     "magic": ("魔术牌", "是否使用魔术牌", "魔术牌大类选择"),
     "equipment": ("装备", "装备牌选择"),
-    "move": ("移动", "本回合移动", "本回合移动，是否发动介职特效", "本回合移动，是否发动介职特效移动的具体地点，地图坐标"),
+    "move": ("移动", "本回合移动", "本回合移动，是否发动介职特效", "本回合移动，是否发动介职特效移动的具体地点，地图坐标",
+             "目的地", "到达地图坐标"),  # the last two: a destination written at the top level (目的地: （F,10）)
 }
 _SKILL_KEYS: dict[str, tuple[str, ...]] = {"use": ("使用", "是否使用"), "discard": ("丢弃", "弃牌"), "name": ("名称", "技能名")}
 _STRIKE_KEYS: dict[str, tuple[str, ...]] = {"against": ("对", "目标"), "count": ("张数", "数量", "出杀的张数"), "via": ("经由", "转换", "发动")}
@@ -379,9 +380,11 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
     if raw is None:
         return None
     if isinstance(raw, str):  # one text, its lines in order (seed l.130-132 "对敌人出杀，对魔术牌出杀，不出杀")
-        raw = [w for w in re.split(r"[,，、;；\n]+", raw) if w.strip()]
+        raw = _lines_of(raw)
     if not v.typed(raw, list, path):
         return None
+    if any(type(item) is str and _SEPARATED.search(item) for item in raw):  # [对敌人出杀，不出杀]: a YAML
+        raw = [w for item in raw for w in (_lines_of(item) if type(item) is str else [item])]  # flow list, one item
     out: list[Entry] = []
     stopped = False
     for i, item in enumerate(raw):
@@ -434,6 +437,15 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
     return out
 
 
+# what separates the lines of a list written as one text: commas of either width, 、, ;, line
+# breaks, and brackets closing one line and opening the next (【对敌人出杀】【不出杀】)
+_SEPARATED = re.compile(r"[,，、;；\n]|】\s*【")
+
+
+def _lines_of(text: str) -> list[str]:
+    return [w.strip() for w in _SEPARATED.split(text) if w.strip(" 【】")]
+
+
 _ENTRY_KEYS = frozenset({"against", "count", "via"})  # a list line's canonical keys (STRIKE_KEYS, DODGE_KEYS)
 # equipment that lets a card stand for the one a list answers with (via:)
 CONVERTERS = {"strike_order": ("正式外典", "佩耳修斯之剑"), "dodge_order": ("正式外典",)}
@@ -462,10 +474,13 @@ def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character
         o.skill_name = hit.id
         chosen = [hit]
     if o.skill_discard:
-        need = chosen[0].cost.get("discard", 0) if chosen else 0
-        if len(o.skill_discard) != need:
-            v.add("grail.skill_discards", "skill.discard", skill=chosen[0].name if chosen else "—",
-                  need=need, got=len(o.skill_discard))
+        paying = [s for s in chosen if s.cost.get("discard")]
+        if not paying:  # nothing here discards cards: say what the skills are, not "discards 0"
+            v.add("grail_war.sheet.no_discard", "skill.discard", got=len(o.skill_discard),
+                  skills="、".join(s.name for s in own) or "—")
+        elif len(o.skill_discard) != paying[0].cost["discard"]:
+            v.add("grail.skill_discards", "skill.discard", skill=paying[0].name,
+                  need=paying[0].cost["discard"], got=len(o.skill_discard))
 
 
 def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> Orders:
@@ -487,6 +502,10 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
 
 
 register({
+    "grail_war.sheet.no_discard": {
+        "zh": "写了 {got} 张要丢弃的牌，但角色没有需要丢弃手牌的技能（其技能：{skills}）：请删去 丢弃",
+        "en": "{got} cards to discard are given, but the character has no skill that discards cards (its skills: "
+              "{skills}): remove the discards"},
     "grail_war.sheet.discard_cut": {
         "zh": "手牌 {count} 张超过上限 {limit}：回合开始时按保留顺序会弃掉{card}，技能要丢弃的牌没有了，技能将不发动"
               "（在 保留 中列出它，或换一张要丢弃的牌）",

@@ -42,6 +42,7 @@ LABELS: dict[str, dict[str, Any]] = {
            "next_sheet": "请发送第 {n} 回合的指令表（回合: {n}，玩家: {player}）；不发送则原地不动，战术选项取默认值。",
            "skills": "技能", "who": "{name}（{cls}，{side}）", "fallen_who": "{name}（{side} {cls}）", "closed_area": "GM 关闭的区域（不得进入）", "closed_sh": "GM 关闭的据点",
            "opening": "开局", "opening_intro": "你操控的角色如下。每回合请按最后的指令表格式发送指令（可直接修改后回帖或私信给 GM）。",
+           "handover": "交接（第 {n} 回合前）", "handover_intro": "GM 把以下角色交给了你（原玩家 {old}）。请按最后的指令表格式发送本回合的指令。",
            "roster": "参战玩家", "sep": "、", "first_hand": "起始手牌",
            "sheet": "第 {n} 回合指令表（可直接修改后发送）", "attach": "（请把图片 {file} 作为附件插入此处）",
            "next_keep": "{name} 现有手牌 {count} 张，下回合开始时手牌上限为 {limit}：请在 keep（保留）中按想留的顺序列出，否则按默认顺序弃掉 {extra} 张。",
@@ -65,6 +66,7 @@ LABELS: dict[str, dict[str, Any]] = {
            "next_sheet": "Send your order sheet for turn {n} (turn: {n}, player: {player}); with no sheet you stay and keep the default options.",
            "skills": "Skill", "who": "{name} ({cls}, {side})", "fallen_who": "{name} ({side} {cls})", "closed_area": "Cells closed by the GM (no entry)", "closed_sh": "Strongholds closed by the GM",
            "opening": "Opening", "opening_intro": "These are your characters. Each turn, send orders in the form of the sheet at the end (edit it and send it to the GM).",
+           "handover": "Handover (before turn {n})", "handover_intro": "The GM has handed you these characters (their player was {old}). Send this turn's orders in the form of the sheet at the end.",
            "roster": "Players", "sep": ", ", "first_hand": "Starting hand",
            "sheet": "Order sheet for turn {n} (edit it and send it)", "attach": "(attach the picture {file} here)",
            "next_keep": "{name} holds {count} cards and the hand limit at the start of next turn is {limit}: list the cards to keep under keep, most wanted first, or {extra} are discarded in the default order.",
@@ -270,7 +272,8 @@ class _Turn:
         me = [{"no": numbers[c["id"]], "name": c["name"], "class": c["class"], "side": self.side(c["side"]),
                "hp": c["hp"], "max_hp": c["max_hp"], "pos": self.place(c["pos"]), "alive": c["alive"],
                "hand": [_label(x) for x in c["hand"]],
-               "hand_text": "".join(f"【{_label(x)}】" for x in c["hand"]), "limit": _hand_limit(c),
+               "hand_text": "".join(f"【{_label(x)}】" for x in c["hand"]),
+               "limit": _hand_limit(c) if c["alive"] else None,  # the dead hold nothing and keep nothing
                "weapon": c["equipment"].get("weapon"), "armor": c["equipment"].get("armor"),
                "skills": skill_texts(c.get("skills") or [], v.get("skills"), self.lang),
                "gear": [{"slot": L[slot], "name": c["equipment"][slot], "text": equipment_text(c["equipment"][slot], self.lang)}
@@ -397,12 +400,30 @@ def opening(state: dict[str, Any], lang: str, templates_dir: Path | None = None)
     files[map_file("public")] = painter.png([])
     for player in _players(state):
         context, extra = t.private(player)
-        context["title_turn"] = t.L["opening"]
+        context.update(title_turn=t.L["opening"], intro=t.L["opening_intro"], hand_label=t.L["first_hand"])
         out[player] = render(private_tpl, context)
         files[map_file(player)] = painter.png(picture.marks_of(extra["view"], player, extra["numbers"]),
                                               extra["view"]["visible"])
     files[GM_MAP] = painter.png(picture.marks_of(state, None))
     return Posts(out, files)
+
+
+def handover(state: dict[str, Any], player: str, old: str, lang: str, templates_dir: Path | None = None) -> Posts:
+    """The post a replacement player gets at once from `gm amend reassign` (issue 23): what their
+    characters hold, the map they see and the sheet of the turn due, as an opening post is built
+    (from the player's view of the state with the GM's edits)."""
+    from gm_tool.rulesets.grail_war import picture
+
+    env = environment(TEMPLATES, templates_dir)
+    t = _Turn(state, state, [], lang)
+    context, extra = t.private(player)
+    context.update(title_turn=t.L["handover"].format(n=state["turn"] + 1), hand_label=t.L["hand"],
+                   intro=t.L["handover_intro"].format(old=display_name(old)))
+    text = render_all(env, env.get_template("opening.j2"), context, lambda fmt, m: (
+        {"sheet": sheet_for(m, context["sheet_text"])} if "sheet_text" in context else {}))
+    painter = picture.Painter(state["map"], state["strongholds"], state["sides"], state.get("closed_cells") or ())
+    png = painter.png(picture.marks_of(extra["view"], player, extra["numbers"]), extra["view"]["visible"])
+    return Posts({player: text}, {map_file(player): png})
 
 
 def _players(state: dict[str, Any]) -> list[str]:

@@ -27,7 +27,10 @@ DEFAULT_RULES: dict[str, Any] = {
     "teleport_range": 5,      # R4
     "territory_after": None,  # GM option: end on territory share after N turns (None: off)
     "decks": "auto",          # GM option: copies of the draw deck, 1-10 or auto (ruling C33)
+    "magic_play": "always",   # house rule (ruling C8): always (seed l.107) | helpful
 }
+# rules whose value is a word, with the words allowed (the first is the seed's reading)
+WORD_RULES: dict[str, tuple[str, ...]] = {"magic_play": ("always", "helpful")}
 
 TOP_KEYS = {k: k for k in ("ruleset", "name", "title", "description", "sides", "map", "rules", "characters", "deck",
                             "skills")}
@@ -142,6 +145,11 @@ def _rules(v: Validator, raw: Any) -> dict[str, Any]:
         for key, value in raw.items():
             if key not in DEFAULT_RULES:
                 v.add("field.unknown", f"rules.{key}", allowed=", ".join(DEFAULT_RULES))
+            elif key in WORD_RULES:
+                if value in WORD_RULES[key]:
+                    rules[key] = value
+                else:
+                    v.add("field.choice", f"rules.{key}", value=value, allowed=", ".join(WORD_RULES[key]))
             elif key == "decks":
                 if value in AUTO or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_DECKS):
                     rules[key] = "auto" if value in AUTO else value

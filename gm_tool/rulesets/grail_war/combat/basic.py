@@ -55,11 +55,18 @@ def declare(fight: Fight, f: Fighter) -> list[Strike]:
 
 
 def wave(fight: Fight, strikes: list[Strike], n: int) -> None:
-    """Every 杀 of the wave is aimed at all enemies; each target answers the wave with one 闪."""
+    """Every 杀 of the wave is aimed at all enemies; each target answers the wave with one 闪.
+
+    The wave is simultaneous (seed l.231 "每个角色的移动行是同时的", l.165-167): every target
+    answers it, in actor order, before any of it lands, so nothing a landing 杀 sets off (a
+    skill taking a card, damage) reaches a card someone needed to answer this very wave; and
+    the attackers' ``strike_damage`` conditions (日轮加护's full HP) read the HP they had when
+    the wave was made (ruling C35)."""
     for s in strikes:
         targets = [t.id for t in fight.order if t.c.alive and t.c.side != s.attacker.c.side]
         fight.pub("strike", character=s.attacker.id, cards=[x.to_dict() for x in s.cards], targets=targets,
                   via=s.via or None, wave=n, bonus=s.bonus)
+    answers: list[tuple[Fighter, list[Strike], bool]] = []
     for t in fight.order:
         if not t.c.alive:
             continue
@@ -73,9 +80,14 @@ def wave(fight: Fight, strikes: list[Strike], n: int) -> None:
             else:
                 fight.pub("no_effect", character=s.attacker.id, target=t.id, item="六道境界")
         if effective:
-            dodged = dodge(fight, t, effective)
+            answers.append((t, effective, dodge(fight, t, effective)))
+    fight.wave_hp = {f.id: f.c.hp for f in fight.order}
+    try:
+        for t, effective, dodged in answers:
             for s in effective:
                 land(fight, s, t, dodged)
+    finally:
+        fight.wave_hp = None
     for s in strikes:
         finish(fight, s)
 

@@ -47,6 +47,7 @@ class Fight:
         self.cell = cell_name(cell)
         self.players = sorted({c.player for c in chars})
         self.defaults = default_use()
+        self.wave_hp: dict[str, int] | None = None  # HP at the start of the wave of 杀 landing (ruling C35)
         by_id = {c.id: c for c in chars}
         if order is None:
             ids = [c.id for c in chars]
@@ -131,9 +132,11 @@ class Fight:
             return False
         cond = sk.condition
         c = f.c
-        if cond.get("hp_full") and c.hp < c.max_hp:
+        # while a wave of 杀 lands, a strike_damage skill reads the HP of when the wave was made
+        hp = self.wave_hp.get(f.id, c.hp) if self.wave_hp is not None and sk.trigger == "strike_damage" else c.hp
+        if cond.get("hp_full") and hp < c.max_hp:
             return False
-        if "hp_at_least" in cond and c.hp < cond["hp_at_least"]:
+        if "hp_at_least" in cond and hp < cond["hp_at_least"]:
             return False
         if "max_hp_above" in cond and c.max_hp <= cond["max_hp_above"]:
             return False

@@ -134,12 +134,22 @@ def forced_strike(fight: Fight, a: Fighter, b: Fighter) -> bool:
     return True
 
 
+def helpful(fight: Fight) -> bool:
+    """The house rule ``rules.magic_play: helpful`` (ruling C8): a card that would act for the
+    enemy as much as for its owner's side is kept."""
+    return fight.game.rules.get("magic_play", "always") == "helpful"
+
+
 def one_day(fight: Fight, f: Fighter, card: Card) -> bool:
     """阿宁艾鲁贝的一日: everyone in the cell heals 1. Played once anyone there is hurt, an enemy
     too (seed l.107: drawn magic cards are used by the options; ruling C8); kept only while it
-    would heal nobody."""
+    would heal nobody, or, under the house rule, while it would not heal more of its owner's
+    side than of the enemy's."""
     everyone = [x for x in fight.order if x.c.alive]
-    if not any(x.c.hp < x.c.max_hp for x in everyone):
+    wounded = [x for x in everyone if x.c.hp < x.c.max_hp]
+    if not wounded:
+        return False
+    if helpful(fight) and 2 * sum(1 for x in wounded if x.c.side == f.c.side) <= len(wounded):
         return False
     use_card(fight, f, card, everyone)
     for x in everyone:
@@ -166,6 +176,8 @@ def judged(fight: Fight, f: Fighter, card: Card) -> bool:
     skips the draw this turn."""
     flag, pattern, told = JUDGED[card.name]
     fresh = [e for e in fight.enemies(f) if not getattr(e, flag)]
+    if flag == "petrified" and helpful(fight):  # the house rule: only an enemy who could use a 杀
+        fresh = [e for e in fresh if respond.supply(fight, e, SHA, respond.vias(e, SHA, []))]
     if not fresh:
         return False
     t = by_hand(fight, f, fresh)

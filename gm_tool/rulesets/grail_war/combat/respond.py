@@ -281,12 +281,22 @@ def ready(fight: Fight, f: Fighter, want: str, kind: str, *, checked: bool = Fal
     return got
 
 
+def unset(fight: Fight, f: Fighter, want: str, kind: str, armor_ok: bool) -> None:
+    """A demand the sheet's list has no line for (l.71-84: the kinds not listed are not answered):
+    told once a fight to the fighter's player, when it could have answered it."""
+    if any(e.against == kind for e in entries(f, want)):
+        return  # the line is there, its count spent: the sheet said how many
+    if supply(fight, f, want, vias(f, want, []), armor_ok) and _once(f, f"not_set:{want}:{kind}"):
+        fight.priv("not_set", [f], character=f.id, need=want, against=kind)
+
+
 def respond(fight: Fight, f: Fighter, want: str, kind: str, armor_ok: bool = True) -> bool:
     """f is asked for a 杀 or 闪 by an event of ``kind``; answer from the sheet's list."""
     if not f.c.alive:
         return False
     entry = entry_for(f, want, kind)
     if entry is None:
+        unset(fight, f, want, kind, armor_ok)
         return False
     check_via(fight, f, entry)
     if want == SHAN and armor_ok and equipment.dodge_by_judgement(fight, f):
