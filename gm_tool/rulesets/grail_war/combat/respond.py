@@ -284,9 +284,9 @@ def ready(fight: Fight, f: Fighter, want: str, kind: str, *, checked: bool = Fal
 def unset(fight: Fight, f: Fighter, want: str, kind: str, armor_ok: bool) -> None:
     """A demand the sheet's list has no line for (l.71-84: the kinds not listed are not answered):
     told once a fight to the fighter's player, when it could have answered it."""
-    if any(e.against == kind for e in entries(f, want)):
-        return  # the line is there, its count spent: the sheet said how many
-    if supply(fight, f, want, vias(f, want, []), armor_ok) and _once(f, f"not_set:{want}:{kind}"):
+    if not _once(f, f"not_set:{want}:{kind}") or any(e.against == kind for e in entries(f, want)):
+        return  # told already, or the line is there, its count spent: the sheet said how many
+    if supply(fight, f, want, vias(f, want, []), armor_ok):
         fight.priv("not_set", [f], character=f.id, need=want, against=kind)
 
 
