@@ -787,6 +787,8 @@ def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh
                 stale.append(exc.render(lang))
         atomic_write(target, dump_yaml(record))
         written = []
+        from gm_tool.core.render import use_forum
+
         with use_forum(forum_of(op, n + 1)):
             posts = op.ruleset.amend_posts(new_state, checked, events, op.lang, op.templates_dir())
         for who, rendered in (posts.texts.items() if posts else ()):
