@@ -474,7 +474,7 @@ def status(root: Path, lang: str = "zh") -> dict[str, Any]:
     out = {"turn": n, "next": None if op.winner(state) is not None else n + 1, "winner": op.winner(state),
            "result": op.result(state, lang), "turn_kind": op.ruleset.turn_kind,
            "due": due, "received": sent, "missing": missing,
-           "passes": missing if op.ruleset.missing_sheet == rulesets.PASS else [],
+           "passes": missing if op.ruleset.missing_sheet is rulesets.MissingSheet.PASS else [],
            "defaults": {p: op.ruleset.default_summary(state, p, lang) for p in missing},
            "amendments": [{k: a.get(k) for k in ("action", "args", "reason")} for _, a in _amendments(op, n)],
            "commitment": op.meta.get("seed_commitment")}
@@ -654,7 +654,7 @@ def resolve(root: Path, preview: bool = False, expect: int | None = None) -> dic
         n = op.campaign.latest() + 1
         files, missing = _compute(op, op.campaign.load_state(n - 1), n, op.campaign.seed())
         return {"turn": n, "files": files, "missing": missing,
-                "passed": missing if op.ruleset.missing_sheet == rulesets.PASS else []}
+                "passed": missing if op.ruleset.missing_sheet is rulesets.MissingSheet.PASS else []}
     with _locked(op):
         n = op.campaign.latest() + 1
         if expect is not None and expect != n:
@@ -668,7 +668,7 @@ def resolve(root: Path, preview: bool = False, expect: int | None = None) -> dic
     return {"turn": n, "reports": sorted(str(op.campaign.root / k) for k in files if k.startswith("reports/")),
             "state": str(op.campaign.state_path(n)), "winner": op.winner(json.loads(files[f"state/{name}.json"])),
             "result": op.result(json.loads(files[f"state/{name}.json"])),
-            "missing": missing, "passed": missing if op.ruleset.missing_sheet == rulesets.PASS else []}
+            "missing": missing, "passed": missing if op.ruleset.missing_sheet is rulesets.MissingSheet.PASS else []}
 
 
 # reading -----------------------------------------------------------------------------------

@@ -3,9 +3,10 @@ or on a Dask cluster, merged in game order.
 
 Game-neutral: a game is ``setup`` then, until nobody is ``due`` or ``max_turns`` turns have been
 played, the bots' orders for the due players (``bot_orders``) and one ``resolve`` — all on plain
-state dicts, with no files and no posts. The ruleset's ``summary_for_sim(state)`` says who won
-and which units (id, player, side, class, alive) took part, so results can be counted per side,
-per class and per character without the engine knowing the game.
+state dicts, with no files and no posts. The ruleset's ``outcome(state)`` says who won (as for
+every command), and ``summary_for_sim(state)`` which units (id, player, side, class, alive) took
+part, so results can be counted per side, per class and per character without the engine
+knowing the game.
 
 A :class:`Plan` is a base scenario and its *cells*: each cell sets a few paths of the scenario
 (``rules.decks``, ``players.alice.team.a.unit``) or of the bots (``bots.red``). Games are cut into
@@ -231,7 +232,7 @@ class Game:
             state = rs.resolve(state, orders, seed).state
             turns += 1
         end = rs.summary_for_sim(state)
-        winner = end.get("winner")
+        winner = rs.outcome(state).label  # who won comes only from the ruleset's outcome()
         out = {"game": i, "winner": TIMEOUT if winner is None else winner, "turns": turns}
         if detail:
             out["score"] = end.get("score") or {}

@@ -17,9 +17,11 @@ from __future__ import annotations
 import copy
 import importlib
 import pkgutil
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from gm_tool.core.events import EventLog
 from gm_tool.errors import USAGE, GmError
@@ -33,19 +35,59 @@ if TYPE_CHECKING:
 State = dict[str, Any]
 Event = dict[str, Any]
 
-SIMULTANEOUS = "simultaneous"
-SEQUENTIAL = "sequential"
-DEFAULT = "default"  # a missing sheet is the player's default orders
-PASS = "pass"  # a missing sheet is a pass
+
+class TurnKind(StrEnum):
+    """Whose sheets a turn needs: every player's (simultaneous) or only whoever acts next."""
+
+    SIMULTANEOUS = "simultaneous"
+    SEQUENTIAL = "sequential"
+
+
+class MissingSheet(StrEnum):
+    """What a due player who sent no sheet does: their default orders, or a pass."""
+
+    DEFAULT = "default"
+    PASS = "pass"
+
+
+class Hides(StrEnum):
+    """What a player's view (``view(state, player)``) hides from that player.
+
+    ``NOTHING``: every view is the GM's (the base class's ``view``); ``HOLDINGS``: what the
+    other players hold or chose (cards in hand, a deck's order, standing choices, secret
+    numbers), the board being the same for all; ``SIGHT``: holdings and also the part of the
+    board beyond the player's sight."""
+
+    NOTHING = "nothing"
+    HOLDINGS = "holdings"
+    SIGHT = "sight"
+
+
+# the names before the enums (a ruleset may still import them: they are the enum members)
+SIMULTANEOUS = TurnKind.SIMULTANEOUS
+SEQUENTIAL = TurnKind.SEQUENTIAL
+DEFAULT = MissingSheet.DEFAULT
+PASS = MissingSheet.PASS
 
 DRAW = "draw"
 
 
+class Orders(Protocol):
+    """A validated order sheet. Everything besides ``player`` is the ruleset's own."""
+
+    @property
+    def player(self) -> str: ...
+
+
+S = TypeVar("S", bound=Mapping[str, Any])  # a ruleset's state (plain JSON data, a mapping)
+O = TypeVar("O", bound=Orders)  # a ruleset's validated orders
+
+
 @dataclass
-class Resolution:
+class Resolution(Generic[S]):
     """What one resolved turn produced: the new state and every event, in order."""
 
-    state: State
+    state: S
     events: list[Event] = field(default_factory=list)
 
 
@@ -71,12 +113,6 @@ class Outcome:
     def label(self) -> str | None:
         """The winner's name, ``"draw"``, or None while the game goes on."""
         return DRAW if self.draw else self.winner
-
-
-class Orders(Protocol):
-    """A validated order sheet. Everything besides ``player`` is the ruleset's own."""
-
-    player: str
 
 
 @dataclass(frozen=True)
@@ -126,17 +162,20 @@ def convert_amend_args(name: str, spec: AmendAction, args: list[Any], source: st
     return out
 
 
-class RulesetBase:
+class RulesetBase(Generic[S, O]):
     """What every ruleset declares and implements, with defaults a small game can keep.
 
+    Generic over the ruleset's state ``S`` (plain JSON data: a mapping) and its validated
+    orders ``O`` (what ``parse_orders`` returns): ``class Race(RulesetBase[RaceState, RaceOrders])``.
     A subclass must set ``name`` and implement ``setup``, ``players``, ``due``,
     ``parse_orders``, ``resolve``, ``summary``, ``template``, ``bot_sheet``,
-    ``summary_for_sim`` and ``posts``, plus ``default_orders`` (``missing_sheet = DEFAULT``)
-    or ``pass_orders`` (``missing_sheet = PASS``)."""
+    ``summary_for_sim`` and ``post``, plus ``default_orders`` (``MissingSheet.DEFAULT``)
+    or ``pass_orders`` (``MissingSheet.PASS``)."""
 
     name: ClassVar[str] = ""
-    turn_kind: ClassVar[str] = SIMULTANEOUS
-    missing_sheet: ClassVar[str] = DEFAULT
+    turn_kind: ClassVar[TurnKind] = TurnKind.SIMULTANEOUS
+    missing_sheet: ClassVar[MissingSheet] = MissingSheet.DEFAULT
+    hides: ClassVar[Hides] = Hides.NOTHING  # what a player's view hides (the base view hides nothing)
     bot_kinds: ClassVar[tuple[str, ...]] = ("random",)
     uses_dice_file: ClassVar[bool] = False  # `gm dice` stores forum rolls passed to resolve()
     standing_sheets: ClassVar[bool] = False  # sheets of players not due (standing orders) reach resolve() too
@@ -153,33 +192,34 @@ class RulesetBase:
     sheet_aliases: ClassVar[dict[str, str]] = {}
 
     # setup and players ---------------------------------------------------------------------
-    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> State:
+    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> S:
         """The initial state (turn 0) from a scenario mapping; raises GmError naming fields.
         What setting up draws or tells goes to ``log`` when given (``Chance(seed, "setup", log)``
         records each shuffle as a GM-only event); a ruleset with nothing to tell ignores it."""
         raise NotImplementedError
 
-    def begin(self, scenario: dict[str, Any], source: str, seed: str) -> Resolution:
+    def begin(self, scenario: dict[str, Any], source: str, seed: str) -> Resolution[S]:
         """The initial state with the events of setting it up (`gm new` writes them to
         ``log/turn-000.jsonl``; `gm verify` replays them): ``setup()`` given a log."""
         log = EventLog()
         return Resolution(self.setup(scenario, source, seed, log), log.events)
 
-    def players(self, state: State) -> list[str]:
+    def players(self, state: S) -> list[str]:
         """Every player of the campaign, in a stable order."""
         raise NotImplementedError
 
-    def due(self, state: State) -> list[str]:
+    def due(self, state: S) -> list[str]:
         """Players whose sheets the next resolution needs (empty when the game is over)."""
         raise NotImplementedError
 
-    def turn(self, state: State) -> int:
+    def turn(self, state: S) -> int:
         """How many turns the state has resolved."""
         return int(state["turn"])
 
-    def outcome(self, state: State) -> Outcome:
-        """Whether the game is over and who won; by default read from ``state["winner"]``
-        (a name, ``"draw"`` or None)."""
+    def outcome(self, state: S) -> Outcome:
+        """Whether the game is over and who won: the one place the winner comes from (every
+        command, the posts and `gm simulate` read it here). By default read from
+        ``state["winner"]`` (a name, ``"draw"`` or None)."""
         winner = state.get("winner")
         if winner is None:
             return Outcome(False)
@@ -188,55 +228,55 @@ class RulesetBase:
         return Outcome(True, str(winner))
 
     # orders --------------------------------------------------------------------------------
-    def parse_orders(self, state: State, sheet: dict[str, Any], source: str, lang: str) -> Orders:
+    def parse_orders(self, state: S, sheet: dict[str, Any], source: str, lang: str) -> O:
         """Validate one sheet against ``state``; raise GmError listing every problem."""
         raise NotImplementedError
 
-    def default_orders(self, state: State, player: str) -> Orders:
+    def default_orders(self, state: S, player: str) -> O:
         """What a due player who sent nothing does, in a game whose ``missing_sheet`` is DEFAULT."""
         raise NotImplementedError
 
-    def pass_orders(self, state: State, player: str) -> Orders:
+    def pass_orders(self, state: S, player: str) -> O:
         """A pass, for a due player who sent nothing in a game whose ``missing_sheet`` is PASS."""
         raise NotImplementedError
 
-    def missing_orders(self, state: State, player: str) -> Orders:
+    def missing_orders(self, state: S, player: str) -> O:
         """What the core uses for a due player without a sheet: a pass or the default orders."""
-        if self.missing_sheet == PASS:
+        if self.missing_sheet is MissingSheet.PASS:
             return self.pass_orders(state, player)
         return self.default_orders(state, player)
 
-    def import_message(self, state: State, text: str, source: str, lang: str,
+    def import_message(self, state: S, text: str, source: str, lang: str,
                        player: str | None) -> tuple[dict[str, Any], list[tuple[int, str, str]]]:
         """A player's message written in the rule document's own form, read into a sheet:
         ``(sheet, [(line number, line, what it was understood as)])``; GmError naming each line
         that cannot be placed. Rulesets whose documents give no such form do not offer it."""
         raise GmError.one("import.unsupported", file=source, ruleset=self.name)
 
-    def default_summary(self, state: State, player: str, lang: str) -> str:
+    def default_summary(self, state: S, player: str, lang: str) -> str:
         """What ``player`` does if no sheet arrives (for `gm status`)."""
         from gm_tool.i18n import message
 
-        return message("status.passes" if self.missing_sheet == PASS else "status.defaults", lang)
+        return message("status.passes" if self.missing_sheet is MissingSheet.PASS else "status.defaults", lang)
 
     # resolution ----------------------------------------------------------------------------
-    def resolve(self, state: State, orders: dict[str, Any], seed: str,
-                dice: list[int] | None = None) -> Resolution:
+    def resolve(self, state: S, orders: dict[str, O], seed: str,
+                dice: list[int] | None = None) -> Resolution[S]:
         """Resolve the next turn from the due players' orders. Pure: same inputs, same outputs.
         ``dice`` are the turn's forum rolls when the ruleset ``uses_dice_file``."""
         raise NotImplementedError
 
     # what players see ----------------------------------------------------------------------
-    def view(self, state: State, player: str | None) -> State:
+    def view(self, state: S, player: str | None) -> S:
         """What ``player`` may see (``None``: the GM), in the state's shape. The default shows
         everything: right only for a game without hidden information."""
         return copy.deepcopy(state)
 
-    def summary(self, view: State, player: str | None, lang: str) -> str:
+    def summary(self, view: S, player: str | None, lang: str) -> str:
         """A view as text for the terminal (`gm show` without --json)."""
         raise NotImplementedError
 
-    def template(self, state: State, player: str, lang: str) -> str:
+    def template(self, state: S, player: str, lang: str) -> str:
         """A commented order sheet for ``player``'s next turn that validates as it is."""
         raise NotImplementedError
 
@@ -312,7 +352,7 @@ class RulesetBase:
         events only for the public post), told by ``teller``."""
         return self.narration().story(turn.events, teller, reader, public=reader is None, cut=turn.cut(self))
 
-    def unit_labels(self, view: State, lang: str) -> dict[str, str]:
+    def unit_labels(self, view: S, lang: str) -> dict[str, str]:
         """How the posts name units, by id (the labels of the board), for the teller; player ids
         are shown by their display names whatever this says."""
         return {}
@@ -335,19 +375,19 @@ class RulesetBase:
         return None
 
     # bots and simulation ---------------------------------------------------------------------
-    def bot_sheet(self, state: State, player: str, kind: str, chance: Any) -> dict[str, Any]:
+    def bot_sheet(self, state: S, player: str, kind: str, chance: Any) -> dict[str, Any]:
         """An order sheet (a plain mapping that passes parse_orders) written by a built-in bot."""
         raise NotImplementedError
 
-    def bot_orders(self, state: State, kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+    def bot_orders(self, state: S, kinds: dict[str, str], chance: Any) -> dict[str, O]:
         """``{player: orders}`` for the bots ``{player: kind}``, in the order given."""
         return {p: self.parse_orders(state, self.bot_sheet(state, p, kind, chance), f"<bot {p}>", "en")
                 for p, kind in kinds.items()}
 
-    def summary_for_sim(self, state: State) -> dict[str, Any]:
-        """For `gm simulate`: ``{"sides": [...], "winner": side | "draw" | None (not over),
-        "score": {side: number} (optional), "score_label": {"zh", "en"} (optional),
-        "units": [{"id", "player", "side", "class", "alive"}]}``."""
+    def summary_for_sim(self, state: S) -> dict[str, Any]:
+        """For `gm simulate`: ``{"sides": [...], "score": {side: number} (optional),
+        "score_label": {"zh", "en"} (optional), "units": [{"id", "player", "side", "class", "alive"}]}``.
+        Who won is not here: `gm simulate` reads :meth:`outcome` (its winner is a side)."""
         raise NotImplementedError
 
     # GM edits --------------------------------------------------------------------------------
@@ -355,14 +395,14 @@ class RulesetBase:
         """The GM edits this ruleset knows, by action name (drives `gm amend --help`)."""
         return {}
 
-    def amend(self, state: State, action: dict[str, Any], source: str) -> tuple[State, list[Event]]:
+    def amend(self, state: S, action: dict[str, Any], source: str) -> tuple[S, list[Event]]:
         """Apply one GM edit between turns (``{"action", "args", "reason"}``, the arguments
         already converted by ``amend_actions``' specs): the edited state and its events."""
         raise GmError.one("amend.unknown", file=source, field="action", value=action.get("action"),
                           allowed=", ".join(self.amend_actions()) or "-")
 
 
-def check_amend(ruleset: RulesetBase, action: dict[str, Any], source: str) -> dict[str, Any]:
+def check_amend(ruleset: RulesetBase[Any, Any], action: dict[str, Any], source: str) -> dict[str, Any]:
     """An amendment record with its action known and its arguments converted; GmError if not."""
     actions = ruleset.amend_actions()
     name = action.get("action")
@@ -375,10 +415,10 @@ def check_amend(ruleset: RulesetBase, action: dict[str, Any], source: str) -> di
     return {**action, "args": convert_amend_args(name, actions[name], args, source)}
 
 
-_EXTRA: dict[str, RulesetBase] = {}
+_EXTRA: dict[str, RulesetBase[Any, Any]] = {}
 
 
-def register(ruleset: RulesetBase) -> None:
+def register(ruleset: RulesetBase[Any, Any]) -> None:
     """Make a ruleset that lives outside ``gm_tool.rulesets`` known by its name (tests, plugins
     loaded by a program). Nothing a campaign folder holds can call this."""
     _EXTRA[ruleset.name] = ruleset
@@ -390,12 +430,12 @@ def available() -> list[str]:
     return sorted({m.name for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg} | set(_EXTRA))
 
 
-def get(name: str) -> RulesetBase:
+def get(name: str) -> RulesetBase[Any, Any]:
     if isinstance(name, str) and name in _EXTRA:
         return _EXTRA[name]
     if not isinstance(name, str) or name not in available():
         raise GmError.one("ruleset.unknown", field="ruleset", exit_code=USAGE, name=name,
                           allowed=", ".join(available()))
     module = importlib.import_module(f"gm_tool.rulesets.{name}")
-    ruleset: RulesetBase = module.RULESET
+    ruleset: RulesetBase[Any, Any] = module.RULESET
     return ruleset

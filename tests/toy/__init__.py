@@ -23,7 +23,7 @@ from gm_tool.core.events import EventLog
 from gm_tool.core.picture import GridPainter, Mark
 from gm_tool.core.posts import Post, PostTurn
 from gm_tool.core.rules import Switch, check_rules
-from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Arg, Resolution, RulesetBase
+from gm_tool.core.ruleset import AmendAction, Arg, Hides, MissingSheet, Resolution, RulesetBase, TurnKind
 from gm_tool.errors import GmError, Problem
 
 
@@ -39,16 +39,20 @@ def _cell(x: int) -> str:
     return cell_name((x, 0))
 
 
-class Race(RulesetBase):
+RaceState = dict[str, Any]  # plain JSON data: turn, length, next, winner, rules, runners
+
+
+class Race(RulesetBase[RaceState, RaceOrders]):
     name = "toy"
-    turn_kind = SEQUENTIAL
-    missing_sheet = PASS
+    turn_kind = TurnKind.SEQUENTIAL
+    missing_sheet = MissingSheet.PASS
+    hides = Hides.HOLDINGS  # each runner's secret number
     bot_kinds = ("random", "greedy")
     uses_dice_file = True
     package_dir = Path(__file__).parent  # templates/ and data/messages.yaml
     switches = (Switch("die", 6, minimum=2, maximum=12, seed="toy rules"),)
 
-    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
+    def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> RaceState:
         runners = scenario.get("runners")
         length = scenario.get("length", 12)
         problems = []
@@ -61,7 +65,7 @@ class Race(RulesetBase):
             rules = check_rules(self.switches, scenario.get("rules"), source)
         except GmError as exc:
             problems += exc.problems
-        if problems:
+        if problems or not isinstance(runners, list):
             raise GmError(problems)
         self.texts()  # the toy's messages are registered before any sheet is read
         chance = Chance(seed, "setup")
@@ -91,7 +95,7 @@ class Race(RulesetBase):
             problems.append(Problem("toy.field", source, "step", {"allowed": "0-3"}))
         if problems:
             raise GmError(problems)
-        return RaceOrders(player, step)
+        return RaceOrders(str(player), step)
 
     def pass_orders(self, state: dict[str, Any], player: str) -> RaceOrders:
         return RaceOrders(player, 0)
@@ -139,7 +143,7 @@ class Race(RulesetBase):
         return {"turn": state["turn"] + 1, "player": player, "step": step}
 
     def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
-        return {"sides": self.players(state), "winner": state["winner"],
+        return {"sides": self.players(state),
                 "score": {r["id"]: r["pos"] for r in state["runners"]},
                 "score_label": {"zh": "位置", "en": "position"},
                 "units": [{"id": r["id"], "player": r["id"], "side": r["id"], "class": "runner", "alive": True}
