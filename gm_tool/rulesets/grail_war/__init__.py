@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.ruleset import DEFAULT, SIMULTANEOUS, AmendAction, Posts, Resolution, RulesetBase
+from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
 from gm_tool.i18n import register_lazy
 from gm_tool.rulesets.grail_war import messages  # noqa: F401  (registers the messages)
 
@@ -33,8 +33,9 @@ def _without_piles(state: dict[str, Any]):
 
 class GrailWar(RulesetBase):
     name = "grail_war"
-    turn_kind = SIMULTANEOUS
-    missing_sheet = DEFAULT  # a player who sends nothing stays put with default options
+    turn_kind = TurnKind.SIMULTANEOUS
+    missing_sheet = MissingSheet.DEFAULT  # a player who sends nothing stays put with default options
+    hides = Hides.SIGHT  # other players' hands, and what lies beyond a player's sight
     bot_kinds = ("random", "greedy")
     default_scenario = "fuyuki"
     demo_turns = 3  # bots rarely end a Fuyuki war: the demo shows three nights
@@ -108,9 +109,9 @@ class GrailWar(RulesetBase):
         return orders(state, kinds, chance)
 
     def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
-        """Who won (a side, "draw", or None while the game goes on), territory as the score, and
-        every character as a unit (its class is the unit's class)."""
-        return {"sides": list(state["sides"]), "winner": state.get("winner"),
+        """Territory as the score, and every character as a unit (its class is the unit's class);
+        who won is ``outcome()``'s (a side or "draw")."""
+        return {"sides": list(state["sides"]),
                 "score": dict(state.get("territory") or {}),
                 "class_label": {"zh": "职阶", "en": "Class"}, "unit_label": {"zh": "角色", "en": "Character"},
                 "score_label": {"zh": "领土", "en": "territory"},
