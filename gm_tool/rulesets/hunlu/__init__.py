@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Posts, Resolution, RulesetBase
+from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
 from gm_tool.rulesets.hunlu import messages  # noqa: F401  (registers the messages)
 
 State = dict[str, Any]
@@ -22,7 +22,8 @@ class Hunlu(RulesetBase):
     dice from `gm dice` come first (section 4 of the contract)."""
 
     name, default_scenario, package_dir = "hunlu", "hunzhan", Path(__file__).parent
-    turn_kind, missing_sheet, uses_dice_file, standing_sheets = SEQUENTIAL, PASS, True, True
+    turn_kind, missing_sheet, uses_dice_file, standing_sheets = TurnKind.SEQUENTIAL, MissingSheet.PASS, True, True
+    hides = Hides.HOLDINGS  # the other players' standing orders and face-down cards
     bot_kinds = ("random", "greedy")
 
     def players(self, state: State) -> list[str]:
@@ -60,14 +61,14 @@ class Hunlu(RulesetBase):
         return _part("sheet").template(state, player, lang)
 
     def summary_for_sim(self, state: State) -> dict[str, Any]:
-        """Sides, the winner, the 精 each side has left as its score, every general as a unit."""
+        """Sides, the 精 each side has left as its score, every general as a unit."""
         left = {side: 0.0 for side in state["sides"]}
         for u in state["units"]:
             if u["alive"]:
                 left[u["side"]] += u["jing"]
         units = [{"id": u["id"], "player": u["player"], "side": u["side"], "class": u["general"], "alive": u["alive"]}
                  for u in state["units"]]
-        return {"sides": list(state["sides"]), "winner": state.get("winner"), "score": left,
+        return {"sides": list(state["sides"]), "score": left,
                 "score_label": {"zh": "剩余精", "en": "精 left"}, "units": units}
 
     def view(self, state: State, player: str | None) -> State:
