@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Posts, Resolution, RulesetBase
+from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
 from gm_tool.i18n import message
 from gm_tool.rulesets.guangying import messages  # noqa: F401  (registers the messages)
 
@@ -21,7 +21,8 @@ from gm_tool.rulesets.guangying import messages  # noqa: F401  (registers the me
 class Guangying(RulesetBase):
     """Sequential (one player's sheet a turn); a missing sheet is a pass; no dice file."""
 
-    name, turn_kind, missing_sheet = "guangying", SEQUENTIAL, PASS
+    name, turn_kind, missing_sheet = "guangying", TurnKind.SEQUENTIAL, MissingSheet.PASS
+    hides = Hides.NOTHING
     bot_kinds, default_scenario = ("random", "greedy"), "standard"
     uses_dice_file, package_dir = False, Path(__file__).parent
     # 2: moves join own squads (R8), the portal's whole neutral area (R32), standing 回手/自杀 (R35),
@@ -99,7 +100,7 @@ class Guangying(RulesetBase):
             classes = pl.get("dead_classes", {})
             units += [{"id": d, "player": pl["player"], "side": pl["player"], "class": classes.get(d, ""),
                        "alive": False} for d in pl["dead"]]
-        return {"sides": self.players(state), "winner": state.get("winner"),
+        return {"sides": self.players(state),
                 "score": {p["player"]: p["fortress_hp"] for p in state["players"]},
                 "score_label": {"zh": "要塞生命", "en": "fortress HP"}, "units": units}
 
