@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.ruleset import PASS, SEQUENTIAL, AmendAction, Posts, Resolution, RulesetBase
+from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
 from gm_tool.rulesets.shenjianglu import messages  # noqa: F401  (registers the messages)
 
 State = dict[str, Any]
@@ -23,8 +23,9 @@ def _part(module: str) -> Any:
 
 class Shenjianglu(RulesetBase):
     name = "shenjianglu"
-    turn_kind = SEQUENTIAL
-    missing_sheet = PASS
+    turn_kind = TurnKind.SEQUENTIAL
+    missing_sheet = MissingSheet.PASS
+    hides = Hides.HOLDINGS  # the other seats' hands and every deck's order
     bot_kinds = ("random", "greedy")
     default_scenario = "shenjianglu"
     # 2: one neutral pool (ruling 13), the empty-deck penalty once per turn start (ruling 16), a dead
@@ -89,7 +90,7 @@ class Shenjianglu(RulesetBase):
                  for u in state["units"]]
         units += [{"id": f"K{s['seat']}", "player": s["player"], "side": s["team"], "class": s["king"],
                    "alive": False} for s in state["seats"] if f"K{s['seat']}" not in living]
-        return {"sides": ["red", "green"], "winner": state.get("winner"), "units": units}
+        return {"sides": ["red", "green"], "units": units}
 
     def amend_actions(self) -> dict[str, AmendAction]:
         return _part("amend").actions()
