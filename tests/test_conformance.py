@@ -86,6 +86,33 @@ def test_greedy_bots_play_and_outcome_agrees_with_due(name, scenario):
 
 
 @pytest.mark.parametrize("name,scenario", CASES)
+def test_what_a_view_hides_is_what_the_ruleset_declares(name, scenario):
+    """``hides``: a game that hides nothing shows every player the GM's view, always; one that
+    hides something shows some player less than the GM at some point of a random game."""
+    assert scenario is not None
+    rs = registry.get(name)
+    game = play(name, scenario, "conformance")
+    states = [json.loads(s) for s in game["states"][:40]]
+    differs = [(n, p) for n, state in enumerate(states) for p in rs.players(state)
+               if _dump(rs.view(state, p)) != _dump(rs.view(state, None))]
+    assert _dump(rs.view(states[0], None)) == _dump(states[0])  # the GM sees everything
+    if rs.hides is registry.Hides.NOTHING:
+        assert differs == [], f"{name} declares hides = NOTHING, but views differ: {differs[:3]}"
+    else:
+        assert differs, f"{name} declares hides = {rs.hides.name}, but no view hid anything in {len(states)} states"
+
+
+@pytest.mark.parametrize("name,scenario", CASES)
+def test_the_winner_comes_from_outcome_alone(name, scenario):
+    """One place says who won: ``outcome()`` (`gm simulate` reads it too); the simulator's
+    summary carries the units and scores only."""
+    assert scenario is not None
+    rs = registry.get(name)
+    game = play(name, scenario, "conformance")
+    assert "winner" not in rs.summary_for_sim(game["final"])
+
+
+@pytest.mark.parametrize("name,scenario", CASES)
 def test_templates_validate_posts_render_and_private_posts_use_only_known_events(name, scenario):
     assert scenario is not None
     rs = registry.get(name)
