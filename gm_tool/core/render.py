@@ -440,7 +440,7 @@ def _sandbox_classes():
     class Template(jinja2.Template):
         def render(self, *args, **kwargs):  # type: ignore[override]
             try:
-                if self.environment.campaign_dir is None:
+                if getattr(self.environment, "campaign_dir", None) is None:
                     return super().render(*args, **kwargs)
                 # a loop of loops would hang gm verify; "{:999999999}" would fill the memory
                 with _time_limit(MAX_RENDER_SECONDS), _memory_limit(MAX_RENDER_MEMORY):
@@ -452,6 +452,7 @@ def _sandbox_classes():
 
     class Sandbox(ImmutableSandboxedEnvironment):
         template_class = Template
+        campaign_dir: str = ""  # the campaign's templates/ folder (set by environment())
         intercepted_binops = frozenset({"*", "**"})
 
         def call_binop(self, context, operator, left, right):
