@@ -39,6 +39,8 @@ register({
     "amend.reason": {"zh": "请用 --reason 写明调整理由（会出现在公开帖中）",
                      "en": "give the reason with --reason (it is shown in the public post)"},
     "amend.bad_file": {"zh": "调整记录应含 action、args、reason", "en": "an amendment holds action, args and reason"},
+    "amend.nothing_to_undo": {"zh": "没有可撤销的 GM 调整：上一回合结算后尚无调整（已结算的回合请用 gm rollback）",
+                              "en": "no GM edit to undo: none was made since the last turn (for a resolved turn use gm rollback)"},
     "reveal.not_over": {"zh": "游戏尚未结束（第 {turn} 回合）；公布种子会让玩家预知后面的骰子与牌序。确需公布请加 --force",
                         "en": "the game is not over (turn {turn}); revealing the seed lets players foresee every later draw. Add --force to reveal anyway"},
     "verify.extra": {"zh": "第 {turn} 回合多出了重放中没有的文件", "en": "turn {turn}: a file the replay does not produce"},
@@ -586,12 +588,21 @@ def store_dice(root: Path, values: list[str], note: str = "") -> dict[str, Any]:
     return {"file": str(path), "turn": n, "dice": record["dice"]}
 
 
+UNDO = "undo"  # `gm amend DIR undo`: cancels the latest edit still waiting for the next turn
+
+
 def _amendments(op: Open, n: int) -> list[tuple[Path, dict[str, Any]]]:
-    out = []
+    """The GM's edits after turn ``n`` that are in force, in order: each ``undo`` record cancels
+    the latest edit before it that is still in force (the files are kept: the record shows both)."""
+    out: list[tuple[Path, dict[str, Any]]] = []
     for path in op.campaign.amendment_files(n):
         data = safeyaml.load_mapping(path)
         if "action" not in data or not isinstance(data.get("reason", ""), str):
             raise GmError.one("amend.bad_file", file=str(path))
+        if data["action"] == UNDO:
+            if out:
+                out.pop()
+            continue
         out.append((path, data))
     return out
 
@@ -773,11 +784,22 @@ def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh
         state = op.state(n)
         op.refuse_if_over(state, lang)
         record = {"action": str(action).replace("-", "_"), "args": list(args), "reason": reason.strip()}
-        checked = rulesets.check_amend(op.ruleset, record, "gm amend")
         existing = op.campaign.amendment_files(n)
         k = int(existing[-1].stem) + 1 if existing else 1
         target = op.campaign.amendments_dir(n) / f"{k:03d}.yaml"
-        new_state, events = op.ruleset.amend(state, checked, "gm amend")
+        if record["action"] == UNDO:  # the state as the edits in force but the latest leave it
+            pending = _amendments(op, n)
+            if not pending or args:
+                raise GmError.one("amend.nothing_to_undo" if not pending else "amend.arity", file="gm amend",
+                                  field="args", action=UNDO, usage="", got=len(args))
+            events: list[dict[str, Any]] = []
+            new_state = op.campaign.load_state(n)
+            for path, earlier in pending[:-1]:
+                source = str(path.relative_to(op.campaign.root))
+                new_state, _ = op.ruleset.amend(new_state, rulesets.check_amend(op.ruleset, earlier, source), source)
+        else:
+            checked = rulesets.check_amend(op.ruleset, record, "gm amend")
+            new_state, events = op.ruleset.amend(state, checked, "gm amend")
         stale = []
         files = op.campaign.order_files(n + 1)
         for player in sorted(files):

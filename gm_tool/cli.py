@@ -249,7 +249,7 @@ def _amend_help() -> str:
         except Exception:  # a ruleset that cannot load is reported when a campaign uses it
             continue
         lines.append(f"{name}: " + " | ".join(f"{a.replace('_', '-')} {spec.usage()}" for a, spec in actions.items()))
-    return "; ".join(lines)
+    return "; ".join(lines) + "; every ruleset: undo (cancels the latest edit not yet resolved)"
 
 
 @app.command()

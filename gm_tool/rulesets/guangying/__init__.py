@@ -123,7 +123,7 @@ class Guangying(RulesetBase):
     def amend_actions(self) -> dict[str, AmendAction]:
         from gm_tool.rulesets.guangying import amend as _amend
 
-        return _amend.ACTIONS
+        return _amend.actions()
 
     def amend(self, state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list]:
         from gm_tool.rulesets.guangying import amend as _amend

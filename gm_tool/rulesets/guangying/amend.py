@@ -1,4 +1,12 @@
-"""GM edits between turns (contract §2): set-hp, move, set-fortress, kill, remove-marker."""
+"""GM edits between turns (contract §2 and ruling R34): every edit is checked against what the
+game can hold and refused with the argument at fault and what is allowed; nothing is applied
+half-way. Pieces and squads are named as sheets name them (id or label, any case or width).
+
+set-hp PIECE HP, move SQUAD|PIECE CELL, set-fortress PLAYER HP, kill PIECE, remove-marker ID,
+return PIECE (to hand), revive PIECE HP (from the dead, to hand), place-marker PLAYER KIND CELL...,
+set-standing PLAYER WHAT..., clear-standing PLAYER WHAT...; undoing an edit not yet resolved is
+the core's `gm amend DIR undo`.
+"""
 
 from __future__ import annotations
 
@@ -8,59 +16,240 @@ from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import AmendAction, Arg
 from gm_tool.errors import GmError
 from gm_tool.rulesets.guangying.engine import copy_state
-from gm_tool.rulesets.guangying.model import ROCK, Game
-from gm_tool.rulesets.guangying.sheet import _cell
+from gm_tool.rulesets.guangying.model import FORTRESS_HP, ROCK, WALL, Game, board_order, cell
+from gm_tool.rulesets.guangying.sheet import LEADER_DIES, _cell, _lookup, _Reader
 
-ACTIONS = {
-    "set_hp": AmendAction((Arg("piece"), Arg("hp", "int", 1)),
-                          {"zh": "设定棋子生命（不超过上限）", "en": "set a piece's HP (at most its max)"}),
-    "move": AmendAction((Arg("squad"), Arg("cell")), {"zh": "把小队放到空格", "en": "put a squad on an empty cell"}),
-    "set_fortress": AmendAction((Arg("player"), Arg("hp", "int", 0)),
-                                {"zh": "设定要塞生命", "en": "set a fortress's HP"}),
-    "kill": AmendAction((Arg("piece"),), {"zh": "移除一枚棋子（阵亡）", "en": "remove a piece (dead)"}),
-    "remove_marker": AmendAction((Arg("id"),), {"zh": "移除岩或风墙（回到池中）", "en": "remove a rock or wall (back to the pool)"}),
+ARGS = {
+    "set_hp": (Arg("piece"), Arg("hp", "int", 1)),
+    "move": (Arg("squad"), Arg("cell")),
+    "set_fortress": (Arg("player"), Arg("hp", "int", 1)),
+    "kill": (Arg("piece"),),
+    "remove_marker": (Arg("id"),),
+    "return": (Arg("piece"),),
+    "revive": (Arg("piece"), Arg("hp", "int", 1)),
+    "place_marker": (Arg("player"), Arg("kind"), Arg("cells", "str...")),
+    "set_standing": (Arg("player"), Arg("what", "str...")),
+    "clear_standing": (Arg("player"), Arg("what", "str...")),
 }
 
 
+def actions() -> dict[str, AmendAction]:
+    """The edits with their one-line help in each language (labels ``amend_help``)."""
+    from gm_tool.rulesets.guangying.messages import labels
+
+    helps = {lang: labels(lang)["amend_help"] for lang in ("zh", "en")}
+    return {name: AmendAction(args, {lang: helps[lang][name] for lang in helps}) for name, args in ARGS.items()}
+
+
+KINDS = {"岩": ROCK, "rock": ROCK, "风墙": WALL, "wall": WALL, "wind_wall": WALL}
+
+
+class _Edit:
+    """One edit on a copy of the state; :meth:`fail` names the argument at fault."""
+
+    def __init__(self, state: dict[str, Any], action: dict[str, Any], source: str):
+        self.log = EventLog()
+        self.g = Game(copy_state(state), live=True, log=self.log)
+        self.args = list(action["args"])
+        self.source = source
+        self.reader = _Reader(source, "zh", self.g.s)
+
+    def fail(self, code: str, i: int, **params: Any) -> GmError:
+        value = self.args[i] if i < len(self.args) else None
+        return GmError.one("guangying.amend." + code, file=self.source, field=f"args.{i}", value=value, **params)
+
+    def player(self, i: int) -> dict[str, Any]:
+        pl = self.g.players.get(str(self.args[i]).strip())
+        if pl is None:
+            raise self.fail("player", i, allowed=", ".join(self.g.players))
+        return pl
+
+    def piece(self, i: int, hand: bool = False) -> dict[str, Any]:
+        """A piece on the board (or, with ``hand``, in a hand) named as a sheet may."""
+        ref = self.reader.ref(self.args[i])
+        p = self.g.pieces.get(ref)
+        if p is not None:
+            return p
+        if hand:
+            for pl in self.g.s["players"]:
+                for h in pl["in_hand"]:
+                    if h["id"] == ref:
+                        return h
+        where = [p["id"] for p in self.g.s["pieces"]]
+        if hand:
+            where += [h["id"] for pl in self.g.s["players"] for h in pl["in_hand"]]
+        raise self.fail("piece", i, allowed=", ".join(where) or "-")
+
+    def squad(self, i: int) -> dict[str, Any]:
+        ref = self.reader.ref(self.args[i])
+        q = self.g.squads.get(ref)
+        if q is None and ref in self.g.pieces:
+            q = self.g.squad_of(self.g.pieces[ref])
+        if q is None:
+            raise self.fail("squad", i, allowed=", ".join(q["id"] for q in self.g.s["squads"]) or "-")
+        return q
+
+    def cell(self, i: int) -> str:
+        c = _cell(self.args[i])
+        if c is None:
+            raise self.fail("cell", i, allowed="A1-J12")
+        return c
+
+
 def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    log = EventLog()
-    g = Game(copy_state(state), live=True, log=log)
-    name, args, reason = action["action"], action["args"], action.get("reason", "")
-    log.emit("amend", action=name, args=[str(a) for a in args], reason=reason)
-
-    def fail(code: str, value: Any, i: int = 0) -> GmError:
-        return GmError.one("guangying.amend." + code, file=source, field=f"args.{i}", value=value)
-
-    if name in ("set_hp", "kill"):
-        p = g.pieces.get(args[0])
-        if p is None:
-            raise fail("piece", args[0])
-        if name == "kill":
+    e = _Edit(state, action, source)
+    g, args = e.g, e.args
+    name = action["action"]
+    shown = [str(a) for a in args]
+    if name in ("set_hp", "kill", "return"):
+        p = e.piece(0, hand=name == "set_hp")
+        shown[0] = p["id"]
+        if name == "set_hp":
+            if not 1 <= args[1] <= p["max_hp"]:
+                raise e.fail("hp", 1, most=p["max_hp"])
+            p["hp"] = args[1]
+        elif name == "kill":
             g.kill(p, "gm")
         else:
-            p["hp"] = min(args[1], p["max_hp"])
+            g.to_hand(p, fled=False)
     elif name == "move":
-        q = g.squads.get(args[0])
-        if q is None:
-            raise fail("squad", args[0])
-        c = _cell(args[1])
-        if c is None or g.squad_at(c) or g.fortress_owner(c) or g.marker_at(c, ROCK):
-            raise fail("cell", args[1], 1)
-        q["pos"] = c
+        q = e.squad(0)
+        c = e.cell(1)
+        other = g.squad_at(c)
+        if (other is not None and other is not q) or g.fortress_owner(c) or g.marker_at(c, ROCK):
+            raise e.fail("cell", 1, allowed="-")
+        shown[:2] = [q["id"], c]
         for m in q["members"]:
             g.pieces[m]["pos"] = c
+        q["pos"] = c
     elif name == "set_fortress":
-        pl = g.players.get(args[0])
-        if pl is None:
-            raise fail("player", args[0])
+        pl = e.player(0)
+        most = max(pl.get("fortress_max_hp", FORTRESS_HP), pl["fortress_hp"])
+        if not 1 <= args[1] <= most:
+            raise e.fail("fortress_hp", 1, most=most)
         pl["fortress_hp"] = args[1]
     elif name == "remove_marker":
-        m = g.markers.get(args[0])
+        ref = e.reader.ref(args[0])
+        m = g.markers.get(ref)
         if m is None:
-            raise fail("marker", args[0])
-        g.s["markers"].remove(m)
-        g.players[m["owner"]]["pool"][m["kind"]] += 1
-        for p in g.s["pieces"]:
-            if p.get("maintaining") == m["id"]:
-                p["maintaining"] = None
-    return g.s, list(log)
+            raise e.fail("marker", 0, allowed=", ".join(g.markers) or "-")
+        shown[0] = m["id"]
+        g.drop_marker(m)
+    elif name == "revive":
+        shown[0] = _revive(e)
+    elif name == "place_marker":
+        shown = _place(e)
+    elif name in ("set_standing", "clear_standing"):
+        shown = _standing(e, name == "set_standing")
+    e.log.events.insert(0, {"seq": 0, "type": "amend", "to": "all", "action": name, "args": shown,
+                            "reason": action.get("reason", "")})
+    for i, ev in enumerate(e.log.events):
+        ev["seq"] = i
+    return g.s, list(e.log)
+
+
+def _revive(e: _Edit) -> str:
+    """A dead piece back to its owner's hand (l.41 "无法复活" is the rule; this mends a mistake)."""
+    ref = str(e.args[0]).strip()
+    for pl in e.g.s["players"]:
+        dead = {d.casefold(): d for d in pl["dead"]}
+        pid = dead.get(ref.casefold())
+        if pid is None:
+            continue
+        cls = (pl.get("dead_classes") or {}).get(pid)
+        if cls is None or cls not in e.g.table:
+            raise e.fail("revive_class", 0)
+        row = e.g.table[cls]
+        if not 1 <= e.args[1] <= row["hp"]:
+            raise e.fail("hp", 1, most=row["hp"])
+        pl["dead"].remove(pid)
+        pl["dead_classes"].pop(pid, None)
+        pl["in_hand"].append({"id": pid, "class": cls, "hp": e.args[1], "max_hp": row["hp"], "power": row["power"],
+                              "beast": False, "cannot_return_until": None})
+        return pid
+    raise e.fail("dead", 0, allowed=", ".join(d for pl in e.g.s["players"] for d in pl["dead"]) or "-")
+
+
+def _place(e: _Edit) -> list[str]:
+    """A 岩 or 风墙 from its owner's pool onto free cells (a rock 1 cell, a wall 1-3 in a line)."""
+    g = e.g
+    pl = e.player(0)
+    kind = KINDS.get(str(e.args[1]).strip().lower()) or KINDS.get(str(e.args[1]).strip())
+    if kind is None:
+        raise e.fail("kind", 1, allowed="岩, 风墙, rock, wall")
+    cells = [e.cell(i) for i in range(2, len(e.args))]
+    if len(set(cells)) != len(cells) or (kind == ROCK and len(cells) != 1) or len(cells) > 3 or not _line(cells):
+        raise e.fail("marker_cells", 2)
+    for i, c in enumerate(cells, start=2):
+        if g.squad_at(c) or g.marker_at(c) or g.fortress_owner(c):
+            raise e.fail("cell", i, allowed="-")
+    if pl["pool"][kind] <= 0:
+        raise e.fail("pool", 1, kind=kind)
+    mid = g.fresh_id(f"{pl['player']}-{'rock' if kind == ROCK else 'wall'}")
+    pl["pool"][kind] -= 1
+    m = {"id": mid, "kind": kind, "owner": pl["player"], "cells": board_order(cells), "by": None}
+    g.s["markers"].append(m)
+    g.markers[mid] = m
+    return [pl["player"], kind, " ".join(m["cells"]) + f" ({mid})"]
+
+
+def _line(cells: list[str]) -> bool:
+    """1-3 cells next to each other in one row or column."""
+    xs, ys = zip(*(cell(c) for c in cells))
+    if len(set(ys)) == 1:
+        return sorted(xs) == list(range(min(xs), min(xs) + len(xs)))
+    if len(set(xs)) == 1:
+        return sorted(ys) == list(range(min(ys), min(ys) + len(ys)))
+    return False
+
+
+def _standing(e: _Edit, set_: bool) -> list[str]:
+    """``set-standing alice leader_dies return`` / ``squad s2 fight_on`` / ``return w1 10``;
+    ``clear-standing alice all`` / ``squad s2`` / ``return w1`` / ``suicide w1``."""
+    g = e.g
+    pl = e.player(0)
+    st = pl["standing"]
+    words = [str(a).strip() for a in e.args[1:]]
+    what = words[0].lower() if words else ""
+    counts = {"leader_dies": 2, "squad": 3, "return": 3, "suicide": 3} if set_ else \
+        {"all": 1, "squad": 2, "return": 2, "suicide": 2}
+    if counts.get(what) != len(words):
+        raise e.fail("standing", 1, allowed="leader_dies fight_on|return; squad SQUAD fight_on|return; return PIECE HP; "
+                                            "suicide PIECE HP" if set_ else "all; squad SQUAD; return PIECE; suicide PIECE")
+    if what == "all":
+        pl["standing"] = {"leader_dies": "fight_on", "squads": {}, "return": {}, "suicide": {}}
+        return [pl["player"], "all", ""]
+    if what == "leader_dies":
+        choice = _lookup(LEADER_DIES, words[1])
+        if choice is None:
+            raise e.fail("choice", 2, allowed="fight_on, return, 继续战斗, 回手")
+        st["leader_dies"] = choice
+        return [pl["player"], "leader_dies", choice]
+    ref = e.reader.ref(words[1])
+    if what == "squad":
+        q = g.squads.get(ref)
+        if q is None or q["owner"] != pl["player"]:
+            raise e.fail("squad", 2, allowed=", ".join(x["id"] for x in g.own_squads(pl["player"])) or "-")
+        if not set_:
+            st.setdefault("squads", {}).pop(q["id"], None)
+            return [pl["player"], q["id"], ""]
+        choice = _lookup(LEADER_DIES, words[2])
+        if choice is None:
+            raise e.fail("choice", 3, allowed="fight_on, return, 继续战斗, 回手")
+        st.setdefault("squads", {})[q["id"]] = choice
+        return [pl["player"], q["id"], choice]
+    own = [p["id"] for p in g.s["pieces"] if p["owner"] == pl["player"]] + [h["id"] for h in pl["in_hand"]]
+    if ref not in own:
+        raise e.fail("piece", 2, allowed=", ".join(own) or "-")
+    if not set_:
+        st.setdefault(what, {}).pop(ref, None)
+        return [pl["player"], f"{what} {ref}", ""]
+    try:
+        hp = int(words[2])
+    except ValueError:
+        hp = 0
+    if hp < 1:
+        raise e.fail("hp", 3, most="∞")
+    st.setdefault(what, {})[ref] = hp
+    return [pl["player"], f"{what} {ref}", str(hp)]
+
