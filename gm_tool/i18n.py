@@ -37,6 +37,11 @@ _CATALOG: dict[str, dict[str, str]] = {
                      "en": "value {value!r} is not allowed; allowed: {allowed}"},
     "field.range": {"zh": "值 {value} 超出范围；允许：{allowed}", "en": "value {value} is out of range; allowed: {allowed}"},
     "field.duplicate": {"zh": "重复的值 {value!r}", "en": "duplicate value {value!r}"},
+    # actions (gm_tool.core.actions): an entry names one kind of action by its key
+    "action.not_mapping": {"zh": "应为一个行动（键: 值），行动为：{kinds}", "en": "an action is expected (key: value), one of: {kinds}"},
+    "action.none": {"zh": "没有写明行动；可写：{kinds}", "en": "no action named; write one of: {kinds}"},
+    "action.several": {"zh": "每条只能写一个行动（已有 {first}）；行动为：{kinds}",
+                       "en": "one action per entry ({first} is already there); actions: {kinds}"},
     "cell.bad": {"zh": "无法识别的坐标 {value!r}；格式如 C11、C,11 或 (C,11)，列 {cols}，行 1-{rows}",
                  "en": "unrecognised cell {value!r}; write it as C11, C,11 or (C,11), columns {cols}, rows 1-{rows}"},
     # campaign
