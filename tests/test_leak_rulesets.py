@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -51,9 +52,9 @@ def given_to(rs: Any, turn: Turn) -> dict[str, dict[str, Any]]:
                 mine[f"{lang} private {fmt}"] = text
             for fmt, text in sorted(posts.texts["public"].items()):
                 mine[f"{lang} public {fmt}"] = text
-            for name in ("map-public.png", f"map-{p}.png"):
-                if name in posts.files:
-                    mine[name] = posts.files[name]
+            for name in sorted(posts.files):  # the public map and p's own (named with a token on the core's road)
+                if name in ("map-public.png", f"map-{p}.png") or re.fullmatch(rf"map-{re.escape(p)}-[0-9a-f]{{12}}\.png", name):
+                    mine[name.split("-")[0] + "-" + ("public" if name == "map-public.png" else "own")] = posts.files[name]
     for p, mine in out.items():
         v = rs.view(after, p)
         mine["view"] = json.dumps(v, sort_keys=True, ensure_ascii=False)
@@ -220,7 +221,7 @@ def test_shenjianglu_check_catches_a_view_showing_a_hand(monkeypatch):
         return out
 
     monkeypatch.setattr(sjl_view, "view", leaky)
-    monkeypatch.setattr(sjl_posts, "view", leaky)
+    monkeypatch.setattr(sjl_posts, "view_of", leaky)
     leaked = given_to(SJL, other)[player]
     with pytest.raises(AssertionError, match="show|view"):
         assert_hidden_kept(player, given_to(SJL, base)[player], leaked, GHOSTS, sjl_searchable)
@@ -233,18 +234,15 @@ def test_shenjianglu_check_catches_a_sentence_naming_a_drawn_card(monkeypatch):
     state, player, sheet, base, seen = sjl_leak_case()
     other = sjl_turn(sjl_hide(state, player, sheet, base, Chance("x", "y")), player, sheet)
     assert_hidden_kept(player, seen, given_to(SJL, other)[player], GHOSTS, sjl_searchable)
-    honest = sjl_posts.posts
+    honest = sjl_posts.post
 
-    def leaky(before, after, events, lang, templates_dir=None):
-        out = honest(before, after, events, lang, templates_dir)
-        for e in events:
-            if e["type"] == "drawn":
-                for p in out.texts:
-                    if p not in ("public", e["player"]):
-                        out.texts[p] = {fmt: t + f"\n{e['player']} drew {e['card']}\n" for fmt, t in out.texts[p].items()}
+    def leaky(rs, turn, reader):  # a private post that also lists the cards others drew
+        out = honest(rs, turn, reader)
+        if reader is not None:
+            out.context["drawn"] = [e["card"] for e in turn.events if e["type"] == "drawn"]
         return out
 
-    monkeypatch.setattr(sjl_posts, "posts", leaky)
+    monkeypatch.setattr(sjl_posts, "post", leaky)
     with pytest.raises(AssertionError, match="private"):
         assert_hidden_kept(player, given_to(SJL, base)[player], given_to(SJL, other)[player], GHOSTS, sjl_searchable)
 

@@ -131,6 +131,8 @@ class GridPainter:
     cell = 28          # pixels per cell
     left, top = 22, 16  # room for the row numbers and column letters
     pad = 4
+    header_scale = 2   # pixel size of the font of column letters and row numbers
+    label_scale = 1    # pixel size of the font of token labels (a painter with large cells raises both)
 
     def __init__(self, width: int, height: int, sides: list[str]) -> None:
         self.width, self.height, self.sides = width, height, list(sides)
@@ -189,12 +191,13 @@ class GridPainter:
             draw.rectangle([left + x * c, top, left + x * c, top + self.height * c], fill=GRID)
         for y in range(self.height + 1):
             draw.rectangle([left, top + y * c, left + self.width * c, top + y * c], fill=GRID)
+        s = self.header_scale
         for x in range(self.width):
             label = column_name(x)
-            text(im, left + x * c + (c - text_width(label, 2)) // 2, 2, label, INK, 2)
+            text(im, left + x * c + (c - text_width(label, s)) // 2, 2, label, INK, s)
         for y in range(self.height):
             label = str(y + 1)
-            text(im, left - 3 - text_width(label, 2) // 1, top + y * c + (c - 10) // 2, label, INK, 2)
+            text(im, left - 3 - text_width(label, s), top + y * c + (c - 5 * s) // 2, label, INK, s)
         return im
 
     def clear(self) -> Any:
@@ -274,8 +277,8 @@ class GridPainter:
                 else:
                     im.paste(self.ink(INK), (x0 - 1, y0 - 1), disc(radius + 1))
                 im.paste(self.ink(self.mark_colour(mk)), (x0, y0), disc(radius))
-                label = mk.label[:2]
-                text(im, left + cx - text_width(label) // 2, top + cy - 2, label, self.ink(WHITE))
+                label, s = mk.label[:2], self.label_scale
+                text(im, left + cx - text_width(label, s) // 2, top + cy - 5 * s // 2, label, self.ink(WHITE), s)
         return im
 
     def png(self, marks: list[Mark], visible: list[str] | None = None) -> bytes:

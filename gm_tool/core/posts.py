@@ -9,7 +9,8 @@ names a file:
 - the template (the ruleset's ``templates/``, overridable by a campaign's own) gets ``m`` (the
   markup), ``L`` (the ruleset's labels in the post's language), ``story`` (the events this reader
   may know, told section by section; each section's ``block`` is its lines as list items),
-  ``name(player)`` (a display name, escaped), ``picture`` (the post's picture, linked through the
+  ``name(player)`` (a display name, escaped), ``display(player)`` (the same unescaped, for the
+  cells of ``m.table``, which escapes them), ``picture`` (the post's picture, linked through the
   forum's image address when one is set), ``reader`` (the reader's display name, None for the
   public post), ``turn``, ``lang``, ``over`` and ``winner`` (the outcome in words), plus the
   ruleset's own ``context``;
@@ -163,7 +164,7 @@ def _render(ruleset: RulesetBase, turn: PostTurn, content: Callable[[PostTurn, s
                 story = [{**s, "block": "\n".join(m.item(line) for line in s["lines"])}
                          for s in ruleset.tell(turn, reader, teller, **post.story_options)]
                 context = {**post.context, **common, "m": m, "story": story, "reader": display_name(reader) if reader else None,
-                           "name": lambda p, m=m: m.esc(display_name(p)),
+                           "name": lambda p, m=m: m.esc(display_name(p)), "display": display_name,
                            "picture": m.picture(picture, message("posts.attach", turn.lang, file=picture)) if picture else ""}
                 body = template.render(**context)
                 body += _core_parts(ruleset, turn, reader, post, m, labels, secret)

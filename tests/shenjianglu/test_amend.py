@@ -20,7 +20,8 @@ def test_move_and_face():
     """seed l.143: "人物的朝向一般情況下不會改變" — only a skill, a spell or the GM turns a unit."""
     s = duel(units=[{"id": "a1", "card": "兵", "owner": "alice", "pos": "D5"}])
     s2, ev = amend(s, "move", "a1", "c4")
-    assert unit(s2, "a1")["pos"] == "C4" and ev[-1]["type"] == "amend" and ev[-1]["reason"] == "fix"
+    assert unit(s2, "a1")["pos"] == "C4"
+    assert [(e["type"], e["frm"], e["pos"], e["reason"]) for e in ev] == [("amend_move", "D5", "C4", "fix")]
     s3, _ = amend(s2, "face", "a1", "西")
     assert unit(s3, "a1")["facing"] == "W"
     with pytest.raises(GmError) as exc:

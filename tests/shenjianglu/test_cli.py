@@ -39,7 +39,7 @@ def test_a_turn_through_the_cli(gm, tmp_path):
     assert s["turn"] == 1 and s["next"] == "bob"
     assert any(u["id"] == "a1" and u["pos"] == "C7" for u in s["units"])
     pub = gm("report", d, "--format", "markdown").output
-    assert "a1" in pub and "C7" in pub
+    assert f"| 1·a1 | {troop} | alice | C7 |" in pub  # its label, and the id the sheet gave it
     private = gm("report", d, "--player", "bob", "--format", "markdown").output
     assert "turn: 2" in private and "player: bob" in private  # bob's pre-filled sheet
     view = json.loads(gm("show", d, "--player", "alice", "--json").output)

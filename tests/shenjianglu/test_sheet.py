@@ -41,6 +41,25 @@ def test_the_template_validates_and_lists_choices():
     s = duel(hand1=["雷", "兵"], units=UNITS)
     text = RS.template(s, "alice", "zh")
     assert RS.parse_orders(s, yaml.safe_load(text), "t.yaml", "zh").actions == []
-    assert "法术 雷（3）：可选目标 K2, b1" in text
+    assert "法术 雷（3）：可选目标 K2, b1" in text  # units by the ids they were given
     assert "a1（兵）在 D4" in text and "移动后可攻击：b1" in text
     assert "空闲出兵点：C7, E7, D6" in text
+
+
+def test_units_are_named_by_label_and_read_like_cells():
+    """seed l.141: "人物的初始朝向為玩家座位的正前方" — a summon without an id is named by its label in the
+    template and the posts (its id alice-1 carries a player's id); a sheet may name any unit by
+    label, or by id in full-width or lower case as cells are read (Ｋ２, k2)."""
+    import yaml
+
+    s = duel(hand1=["兵"], units=[{"id": "b1", "card": "盾", "owner": "bob", "pos": "D5"}])
+    s2 = run(s, {"turn": 1, "player": "alice", "actions": [{"summon": "兵", "at": "D6"}]})
+    assert unit(s2, "alice-1") is not None and s2["labels"] == {"K1": "K1", "K2": "K2", "b1": "1", "alice-1": "2"}
+    s3 = RS.resolve(s2, {"bob": RS.pass_orders(s2, "bob")}, "x").state
+    text = RS.template(s3, "alice", "zh")
+    assert "alice-1" not in text.split("turn:")[0] and "2（兵）在 D6" in text
+    assert RS.parse_orders(s3, yaml.safe_load(text), "t.yaml", "zh").actions == []
+    orders = RS.parse_orders(s3, {"turn": 3, "player": "alice", "actions": [{"command": 2, "attack": "１"},
+                                                                             {"command": "ｋ１", "to": "C7"}]}, "t.yaml", "zh")
+    s4 = RS.resolve(s3, {"alice": orders}, "x").state
+    assert unit(s4, "b1")["damage"] == 0 and unit(s4, "K1")["pos"] == "C7"  # b1 hit (2 < 6) and healed

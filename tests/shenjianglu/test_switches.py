@@ -10,7 +10,7 @@ import pytest
 from gm_tool.errors import GmError
 from gm_tool.rulesets.shenjianglu import RULESET as RS
 from gm_tool.rulesets.shenjianglu.cards import bundled, bundled_decks
-from gm_tool.rulesets.shenjianglu.setup import RULES, SWITCHES
+from gm_tool.rulesets.shenjianglu.rules import HOUSE_RULINGS, RULES, SWITCHES
 from tests.shenjianglu.helpers import duel, pass_turn, play, seat, types
 
 UNITS = [{"id": "a1", "card": "弓", "owner": "alice", "pos": "D5"}, {"id": "a2", "card": "兵", "owner": "alice", "pos": "C3"},
@@ -19,7 +19,7 @@ UNITS = [{"id": "a1", "card": "弓", "owner": "alice", "pos": "D5"}, {"id": "a2"
 
 def test_every_switch_defaults_to_the_seeds_reading():
     """seed l.181, l.87, l.223, l.209, l.49: the default of each switch is its first value, the seed's reading."""
-    assert {k: RULES[k] for k in SWITCHES} == {"counter": "first_attack", "neutral_pool": "shared",
+    assert {s.name: RULES[s.name] for s in SWITCHES if s.house} == {"counter": "first_attack", "neutral_pool": "shared",
                                                "odd_bonus": "players_in", "empty_deck_penalty": "per_turn",
                                                "captives": "graveyard"}
     assert duel()["rules"]["counter"] == "first_attack"
@@ -113,6 +113,6 @@ def test_at_start_switch_keeps_the_bonus_of_the_opening_table():
 
 def test_every_switch_names_its_seed_line_and_ruling():
     """seed l.49: every switch names the line it reads and the ruling that explains it."""
-    assert {k: (v[1], v[2]) for k, v in SWITCHES.items()} == {
+    assert {s.name: (s.seed, HOUSE_RULINGS[s.name]) for s in SWITCHES if s.house} == {
         "counter": ("l.181", 5), "neutral_pool": ("l.87", 13), "odd_bonus": ("l.223", 15),
         "empty_deck_penalty": ("l.209", 16), "captives": ("l.49", 11)}

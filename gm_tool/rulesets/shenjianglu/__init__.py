@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
-from gm_tool.rulesets.shenjianglu import messages  # noqa: F401  (registers the messages)
+from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Resolution, RulesetBase, TurnKind
+from gm_tool.rulesets.shenjianglu import messages  # noqa: F401  (its messages, registered when first asked for)
+from gm_tool.rulesets.shenjianglu.keys import SHEET_ALIASES
+from gm_tool.rulesets.shenjianglu.rules import SWITCHES
+
+if TYPE_CHECKING:
+    from gm_tool.core.narrate import Teller
+    from gm_tool.core.posts import Post, PostTurn
 
 State = dict[str, Any]
 
@@ -30,8 +36,11 @@ class Shenjianglu(RulesetBase):
     default_scenario = "shenjianglu"
     # 2: one neutral pool (ruling 13), the empty-deck penalty once per turn start (ruling 16), a dead
     # king in its graveyard, the card primitives of issue 21, the house-rule switches
-    rules_version = 2
+    # 3: labels kept in the state, neutrals dealt recorded per seat, posts through the core's road
+    rules_version = 3
     package_dir = Path(__file__).parent
+    switches = SWITCHES
+    sheet_aliases = SHEET_ALIASES
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> State:
         return _part("setup").build(scenario, source, seed, log)
@@ -73,9 +82,18 @@ class Shenjianglu(RulesetBase):
     def template(self, state: State, player: str, lang: str) -> str:
         return _part("sheet").template(state, player, lang)
 
-    def posts(self, before: State, after: State, events: list[dict[str, Any]], lang: str,
-              templates_dir: Path | None = None) -> Posts:
-        return _part("posts").posts(before, after, events, lang, templates_dir)
+    # posts: what each post holds; the core renders them (gm_tool.core.posts) --------------------
+    def post(self, turn: PostTurn, reader: str | None) -> Post:
+        return _part("posts").post(self, turn, reader)
+
+    def opening_post(self, turn: PostTurn, reader: str | None) -> Post:
+        return _part("posts").opening_post(self, turn, reader)
+
+    def unit_labels(self, view: State, lang: str) -> dict[str, str]:
+        return _part("posts").unit_names(view)
+
+    def teller(self, names: dict[str, str], lang: str, m: Any) -> Teller:
+        return _part("posts").SjlTeller(self.narration(), names, lang, m)  # type: ignore[no-any-return]
 
     def bot_sheet(self, state: State, player: str, kind: str, chance: Any) -> dict[str, Any]:
         return _part("bots").sheet(state, player, kind, chance)

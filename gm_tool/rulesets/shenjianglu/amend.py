@@ -38,10 +38,10 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
     name, args, reason = action["action"], action["args"], action.get("reason", "")
 
     def unit(ref: str) -> dict[str, Any]:
-        u = t.units.get(ref)
+        u = t.find(ref)
         if u is None:
             raise GmError.one("shenjianglu.amend.no_unit", file=source, field="args.0", unit=ref,
-                              allowed=", ".join(t.units))
+                              allowed=", ".join(t.s["labels"].get(x, x) for x in t.units))
         return u
 
     def seat(ref: str) -> dict[str, Any]:
@@ -54,7 +54,7 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
     if name == "set_damage":
         u = unit(args[0])
         u["damage"] = args[1]
-        text = f"{u['id']} damage = {args[1]}"
+        log.emit("amend_damage", unit=u["id"], damage=u["damage"], stamina=u["stamina"], reason=reason)
     elif name == "move":
         u = unit(args[0])
         try:
@@ -63,22 +63,22 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
             cell = None
         if cell is None or not t.board.on_board(cell) or any(x["pos"] == cell_name(cell) for x in t.s["units"]):
             raise GmError.one("shenjianglu.amend.bad_cell", file=source, field="args.1", cell=args[1])
-        u["pos"] = cell_name(cell)
-        text = f"{u['id']} → {u['pos']}"
+        frm, u["pos"] = u["pos"], cell_name(cell)
+        log.emit("amend_move", unit=u["id"], frm=frm, pos=u["pos"], reason=reason)
     elif name == "face":
         u = unit(args[0])
         f = FACE_VALUES.get(args[1].strip())
         if f is None or f == "back":
             raise GmError.one("field.choice", file=source, field="args.1", value=args[1], allowed="N, E, S, W")
         u["facing"] = f
-        text = f"{u['id']} → {f}"
+        log.emit("amend_face", unit=u["id"], facing=f, reason=reason)
     elif name == "remove":
         u = unit(args[0])
         if u["king"]:
             raise GmError.one("shenjianglu.amend.no_unit", file=source, field="args.0", unit=args[0],
-                              allowed=", ".join(x for x, v in t.units.items() if not v["king"]) or "-")
+                              allowed=", ".join(t.s["labels"].get(x, x) for x, v in t.units.items() if not v["king"]) or "-")
+        log.emit("amend_remove", unit=u["id"], card=u["card"], reason=reason)
         t.remove(u, "amend")
-        text = f"{u['id']} ✕"
     else:
         s = seat(args[0])
         frm, to = ("deck", "hand") if name == "give_card" else ("hand", "graveyard")
@@ -87,8 +87,7 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
                               card=args[1], zone=frm)
         s[frm].remove(args[1])
         s[to].append(args[1])
+        log.emit("amend_cards", player=s["player"], frm=frm, into=to, reason=reason)
         log.emit("amend_card", to=[s["player"]], player=s["player"], card=args[1], frm=frm, into=to)
-        text = f"{s['player']}: {frm} → {to}"
     t.settle()
-    log.emit("amend", action=name, text=text, reason=reason)
     return t.finish(), log.events

@@ -14,6 +14,7 @@ from typing import Any
 
 from gm_tool.core import safeyaml
 from gm_tool.errors import Problem
+from gm_tool.rulesets.shenjianglu.keys import aliases
 
 DATA = Path(__file__).parent / "data"
 
@@ -30,11 +31,7 @@ STANDING = ("buff", "reduce", "cap", "bonus", "immune", "haste", "no_counter")
 STATS = ("attack", "stamina", "move")
 
 
-def _aliases(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
-    return {alias: key for key, spellings in table.items() for alias in (key, *spellings)}
-
-
-CARD_KEYS = _aliases({
+CARD_KEYS = aliases({
     "name": ("名称", "名稱", "名字"), "type": ("类型", "類型", "卡牌类型", "卡牌類型"),
     "role": ("人物类型", "人物類型"), "cost": ("法力消耗", "消耗"), "faction": ("阵营", "陣營", "阵营颜色", "陣營顏色"),
     "attack": ("武力",), "stamina": ("体力", "體力"), "move": ("移动力", "移動力"),
@@ -42,68 +39,59 @@ CARD_KEYS = _aliases({
     "version": ("版本号", "版本號", "版本"), "skills": ("技能",), "effects": ("效果",),
     "target": ("目标", "目標"), "only": ("限定",), "count": ("数量", "數量"), "area": ("范围", "範圍"),
 })
-SKILL_KEYS = _aliases({
+SKILL_KEYS = aliases({
     "name": ("名称", "名稱"), "mode": ("生效方式", "方式"), "range": ("射程",), "target": ("目标", "目標"),
     "only": ("限定",), "kind": ("细分类型", "細分類型"), "count": ("数量", "數量"),
     "when": ("时机", "時機", "触发", "觸發"), "adjacent": ("相邻", "相鄰"),
     "enemy_kings": ("敌方王", "敵方王"), "effects": ("效果",), "area": ("范围", "範圍"),
     "from": ("方位", "来自", "來自"), "in_front": ("面前", "正前方"), "of": ("死者",),
 })
-AREA_KEYS = _aliases({"within": ("距离", "距離", "周围", "周圍"), "line": ("直线", "直線"),
+AREA_KEYS = aliases({"within": ("距离", "距離", "周围", "周圍"), "line": ("直线", "直線"),
                       "target": ("目标", "目標")})
-EFFECT_KEYS = _aliases({
+EFFECT_KEYS = aliases({
     "damage": ("伤害", "傷害"), "heal": ("回复", "回復", "治疗", "治療"), "face": ("转向", "轉向", "朝向"),
     "draw": ("摸牌",), "mana": ("法力",), "buff": ("增益", "加成"), "reduce": ("减伤", "減傷"),
     "cap": ("伤害上限", "傷害上限", "上限"), "bonus": ("克制",), "immune": ("免疫",),
     "haste": ("迅捷", "无立足时间", "無立足時間"), "no_counter": ("不被反击", "不被反擊"),
     "push": ("击退", "擊退", "推开", "推開"), "pull": ("拉近", "牵引", "牽引"), "capture": ("收服",),
 })
-STAT_KEYS = _aliases({"attack": ("武力",), "stamina": ("体力", "體力"), "move": ("移动力", "移動力")})
-BONUS_KEYS = _aliases({"kind": ("细分类型", "細分類型"), "damage": ("伤害", "傷害"), "from": ("方位", "来自", "來自")})
-REDUCE_KEYS = _aliases({"kind": ("细分类型", "細分類型"), "amount": ("数值", "數值", "减伤", "減傷"),
+STAT_KEYS = aliases({"attack": ("武力",), "stamina": ("体力", "體力"), "move": ("移动力", "移動力")})
+BONUS_KEYS = aliases({"kind": ("细分类型", "細分類型"), "damage": ("伤害", "傷害"), "from": ("方位", "来自", "來自")})
+REDUCE_KEYS = aliases({"kind": ("细分类型", "細分類型"), "amount": ("数值", "數值", "减伤", "減傷"),
                         "from": ("方位", "来自", "來自")})
-IMMUNE_KEYS = _aliases({"kind": ("细分类型", "細分類型")})
+IMMUNE_KEYS = aliases({"kind": ("细分类型", "細分類型")})
 
-TYPE_VALUES = _aliases({"character": ("人物", "人物牌"), "spell": ("法术", "法術", "法术牌", "法術牌"),
+TYPE_VALUES = aliases({"character": ("人物", "人物牌"), "spell": ("法术", "法術", "法术牌", "法術牌"),
                         "equipment": ("装备", "裝備", "装备牌", "裝備牌")})
-ROLE_VALUES = _aliases({"troop": ("将士", "將士"), "king": ("王",)})
-QUALITY_VALUES = _aliases({"white": ("白", "白色"), "green": ("绿", "綠", "绿色", "綠色"),
+ROLE_VALUES = aliases({"troop": ("将士", "將士"), "king": ("王",)})
+QUALITY_VALUES = aliases({"white": ("白", "白色"), "green": ("绿", "綠", "绿色", "綠色"),
                            "blue": ("蓝", "藍", "蓝色", "藍色"), "purple": ("紫", "紫色"),
                            "orange": ("橙", "橙色")})
-MODE_VALUES = _aliases({"active": ("主动", "主動"), "auto": ("自动", "自動")})
-RELATION_VALUES = _aliases({"self": ("自身", "自己"), "own": ("我方",), "ally": ("友方",),
+MODE_VALUES = aliases({"active": ("主动", "主動"), "auto": ("自动", "自動")})
+RELATION_VALUES = aliases({"self": ("自身", "自己"), "own": ("我方",), "ally": ("友方",),
                             "enemy": ("敌方", "敵方"), "other": ("别方", "別方"), "any": ("任意", "任何")})
-ONLY_VALUES = _aliases({"king": ("王",), "troop": ("将士", "將士")})
-WHEN_VALUES = _aliases({"arrive": ("上场", "上場", "登场", "登場"), "start": ("开始", "開始", "开始阶段", "開始階段"),
+ONLY_VALUES = aliases({"king": ("王",), "troop": ("将士", "將士")})
+WHEN_VALUES = aliases({"arrive": ("上场", "上場", "登场", "登場"), "start": ("开始", "開始", "开始阶段", "開始階段"),
                         "end": ("结束", "結束", "结束阶段", "結束階段"), "death": ("死亡",),
                         "attacked": ("受到攻击", "受到攻擊", "被攻击", "被攻擊"),
                         "damaged": ("受到伤害", "受到傷害", "受伤", "受傷"),
                         "unit_death": ("人物死亡", "他人死亡")})
-TRIGGER_RELATION_VALUES = {**RELATION_VALUES, **_aliases({"attacker": ("攻击者", "攻擊者")})}
-SIDE_VALUES = _aliases({"front": ("前", "正面", "前方"), "back": ("后", "後", "背后", "背後", "背面"),
+TRIGGER_RELATION_VALUES = {**RELATION_VALUES, **aliases({"attacker": ("攻击者", "攻擊者")})}
+SIDE_VALUES = aliases({"front": ("前", "正面", "前方"), "back": ("后", "後", "背后", "背後", "背面"),
                         "side": ("侧", "側", "侧面", "側面")})
-FACE_VALUES = _aliases({"N": ("n", "北"), "E": ("e", "东", "東"), "S": ("s", "南"), "W": ("w", "西"),
+FACE_VALUES = aliases({"N": ("n", "北"), "E": ("e", "东", "東"), "S": ("s", "南"), "W": ("w", "西"),
                         "back": ("背", "后", "後", "转身", "轉身")})
 NEUTRAL = "neutral"
 FACTION_VALUES = {"中立": NEUTRAL, "neutral": NEUTRAL}
-IMMUNE_VALUES = _aliases({"spell": ("法术", "法術")})
+IMMUNE_VALUES = aliases({"spell": ("法术", "法術")})
 
 
-KIND_NAMES = {
-    "mapping": ("映射", "mapping"), "integer": ("整数", "integer"), "boolean": ("布尔值", "boolean"),
-    "text": ("文字（1-40 字）", "text (1-40 characters)"), "effects": ("效果列表", "list of effects"),
-    "list": ("列表", "list"), "name": ("名称", "name"), "cards": ("卡牌名列表", "list of card names"),
-    "cells": ("格子列表", "list of cells"), "card_name": ("卡牌名（1-20 字）", "card name (1-20 characters)"),
-    "unit": ("人物编号", "unit id"),
-}
-
-
-def wrong(kind: str, value: Any) -> dict[str, str]:
-    """The parameters of ``shenjianglu.field.type``: what was expected, in both languages, and what came."""
+def wrong(value: Any) -> dict[str, str]:
+    """The parameters of a ``shenjianglu.type.<kind>`` problem (the kind expected is in its code,
+    its words in data/messages.yaml): the type that came instead."""
     from gm_tool.core.schema import type_name
 
-    zh, en = KIND_NAMES[kind]
-    return {"zh": zh, "en": en, "got": type_name(value)}
+    return {"got": type_name(value)}
 
 
 class _Reader:
@@ -115,7 +103,7 @@ class _Reader:
 
     def keys(self, data: Any, table: dict[str, str], path: str) -> dict[str, Any] | None:
         if not isinstance(data, dict):
-            self.bad("shenjianglu.field.type", path, **wrong("mapping", data))
+            self.bad("shenjianglu.type.mapping", path, **wrong(data))
             return None
         out: dict[str, Any] = {}
         allowed = ", ".join(sorted(set(table.values())))
@@ -137,7 +125,7 @@ class _Reader:
 
     def integer(self, value: Any, path: str, lo: int = 0, hi: int = 99) -> int | None:
         if type(value) is not int:
-            self.bad("shenjianglu.field.type", path, **wrong("integer", value))
+            self.bad("shenjianglu.type.integer", path, **wrong(value))
             return None
         if not lo <= value <= hi:
             self.bad("field.range", path, value=value, allowed=f"{lo}-{hi}")
@@ -146,13 +134,13 @@ class _Reader:
 
     def text(self, value: Any, path: str) -> str | None:
         if not isinstance(value, str) or not value.strip() or len(value) > 40:
-            self.bad("shenjianglu.field.type", path, **wrong("text", value))
+            self.bad("shenjianglu.type.text", path, **wrong(value))
             return None
         return value.strip()
 
     def flag(self, value: Any, path: str) -> bool:
         if type(value) is not bool:
-            self.bad("shenjianglu.field.type", path, **wrong("boolean", value))
+            self.bad("shenjianglu.type.boolean", path, **wrong(value))
             return False
         return value
 
@@ -193,7 +181,7 @@ def _conditional(r: _Reader, v: Any, p: str, table: dict[str, str], amount: str)
 
 def _effects(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not value:
-        r.bad("shenjianglu.field.type", path, **wrong("effects", value))
+        r.bad("shenjianglu.type.effects", path, **wrong(value))
         return []
     out: list[dict[str, Any]] = []
     table = {a: k for a, k in EFFECT_KEYS.items() if k in allowed}
@@ -381,7 +369,7 @@ def read_card(name: str, raw: Any, source: str, path: str, problems: list[Proble
     if ctype in ("character", "equipment"):
         skills = data.get("skills", [])
         if not isinstance(skills, list):
-            r.bad("shenjianglu.field.type", f"{path}.skills", **wrong("list", skills))
+            r.bad("shenjianglu.type.list", f"{path}.skills", **wrong(skills))
             skills = []
         card["skills"] = [s for i, raw_s in enumerate(skills, 1) if (s := _skill(r, raw_s, f"{path}.skills.{i}"))]
         names = [s["name"] for s in card["skills"]]

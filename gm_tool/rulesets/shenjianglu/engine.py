@@ -9,6 +9,7 @@ turn: decks were shuffled at setup, so a sheet's outcome is known before it is r
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from typing import Any
 
@@ -16,6 +17,7 @@ from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name, parse_cell
 from gm_tool.rulesets.shenjianglu.cards import catalogue
 from gm_tool.rulesets.shenjianglu.geometry import CELLS, OPPOSITE, VECTORS, board_of, direction, distance, in_line, side_of
+from gm_tool.rulesets.shenjianglu.rules import RULES
 
 RED, GREEN = "red", "green"
 DRAW = "draw"
@@ -50,13 +52,13 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
                     for s in state["seats"]]
     out["units"] = [{**u, "buffs": [dict(b) for b in u["buffs"]], "captives": [dict(c) for c in u.get("captives") or ()]}
                     for u in state["units"]]
+    if "labels" in state:
+        out["labels"] = dict(state["labels"])
     return out
 
 
 def rule(state: dict[str, Any], name: str) -> Any:
     """A rules switch of the state (a state stored before the switch existed reads its default)."""
-    from gm_tool.rulesets.shenjianglu.setup import RULES
-
     return state["rules"].get(name, RULES[name])
 
 
@@ -72,6 +74,8 @@ class Turn:
         self.rules = state["rules"]
         self.seat_by_player = {s["player"]: s for s in state["seats"]}
         self.units = {u["id"]: u for u in state["units"]}
+        if "labels" not in state:  # a state stored before labels were kept
+            state["labels"] = first_labels(state["units"])
         self.pending: list[tuple[str, dict[str, Any], str | None]] = []  # reactions waiting: (unit, skill, attacker)
         self.queued: set[tuple[str, str, str, str | None]] = set()
         self.reacting = False
@@ -342,8 +346,7 @@ class Turn:
         del self.units[u["id"]]
         seat = self.seat_by_player[u["owner"]]
         if captor is not None:
-            captor["captives"] = [*(captor.get("captives") or ()),
-                                  {"id": u["id"], "card": u["card"], "owner": u["owner"], "label": u.get("label")}]
+            captor["captives"] = [*(captor.get("captives") or ()), {"id": u["id"], "card": u["card"], "owner": u["owner"]}]
         else:
             seat["graveyard"].append(u["card"])
         if u["equipment"]:
@@ -369,12 +372,8 @@ class Turn:
                 seat["graveyard"].append(c["card"])
                 self.emit("captive_lost", card=c["card"], owner=c["owner"], by=captor["id"])
                 continue
-            uid, n = c["id"], seat["summoned"]
-            while uid in self.units:
-                n += 1
-                uid = f"{c['owner']}-{n}"
-            u = new_unit(uid, c["card"], seat, cell_name(cell), self.board.facing[seat["seat"]], self.now,
-                         label=c.get("label"))
+            uid = c["id"]  # never reused (ids are unique for the whole game), so free; its label stays
+            u = new_unit(uid, c["card"], seat, cell_name(cell), self.board.facing[seat["seat"]], self.now)
             self.s["units"].append(u)
             self.units[uid] = u
             self.restat(u)
@@ -559,11 +558,28 @@ class Turn:
         self.playable[card["name"]] -= 1
         self.active_seat["hand"].remove(card["name"])
 
+    def find(self, ref: str) -> dict[str, Any] | None:
+        """The unit a sheet names: by id or by label (the posts' name for it), then as a cell is
+        read: full-width forms and either case (``Ｋ２``, ``k2``)."""
+        u = self.units.get(ref)
+        if u is not None:
+            return u
+        labels = self.s["labels"]
+        by_label = {labels.get(x["id"]): x for x in self.s["units"]}
+        key = unicodedata.normalize("NFKC", ref).strip()
+        for cand in (ref, key, key.upper()):
+            u = self.units.get(cand) or by_label.get(cand)
+            if u is not None:
+                return u
+        folded = [x for x in self.s["units"] if x["id"].casefold() == key.casefold()]
+        return folded[0] if len(folded) == 1 else None
+
     def _unit(self, uid: str, field: str) -> dict[str, Any]:
-        u = self.units.get(uid)
+        u = self.find(uid)
         if u is None:
+            labels = self.s["labels"]
             raise Illegal("shenjianglu.orders.no_unit", field, unit=uid,
-                          allowed=", ".join(self.units) or "-")
+                          allowed=", ".join(labels.get(x, x) for x in self.units) or "-")
         return u
 
     def _targets(self, spec: dict[str, Any], ids: list[str], field: str, me: dict[str, Any] | None,
@@ -635,14 +651,16 @@ class Turn:
             raise Illegal("shenjianglu.orders.spawn_taken", "at", cell=a["at"], allowed=", ".join(free) or "-")
         uid = a.get("id")
         n = seat["summoned"] + 1
+        labels = self.s["labels"]
         if uid is None:
-            while f"{self.player}-{n}" in self.units:
+            while f"{self.player}-{n}" in labels:
                 n += 1
             uid = f"{self.player}-{n}"
-        elif uid in self.units:
+        elif uid in labels or uid in labels.values():  # ids and labels are never reused
             raise Illegal("shenjianglu.orders.id_taken", "id", id=uid)
         self._pay(card)
         seat["summoned"] = n
+        labels[uid] = next_label(labels)
         u = new_unit(uid, card["name"], seat, cell_name(at), self.board.facing[seat["seat"]], self.now)
         self.s["units"].append(u)
         self.units[uid] = u
@@ -831,12 +849,33 @@ class Turn:
         return s
 
 
+def made_id(uid: str, players: list[str]) -> bool:
+    """Whether an id is one the tool made: a king's ``K1``..``K8`` or a summon's ``PLAYER-N``
+    (which carries a player's id: posts and sheets name such a unit by its label only)."""
+    if len(uid) == 2 and uid[0] == "K" and uid[1] in "12345678":
+        return True
+    return any(uid.startswith(p + "-") and uid[len(p) + 1:].isdigit() for p in players)
+
+
+def next_label(labels: dict[str, str]) -> str:
+    """A troop's label: the next number never given in this game (kings are K1..K8)."""
+    return str(sum(1 for x in labels.values() if x.isdigit()) + 1)
+
+
+def first_labels(units: list[dict[str, Any]]) -> dict[str, str]:
+    """Labels for units that have none yet, in board order: kings their id, troops numbers."""
+    labels: dict[str, str] = {}
+    for u in units:
+        labels[u["id"]] = u["id"] if u["king"] else next_label(labels)
+    return labels
+
+
 def new_unit(uid: str, card: str, seat: dict[str, Any], pos: str, facing: str, arrived: int,
-             king: bool = False, label: str | None = None) -> dict[str, Any]:
+             king: bool = False) -> dict[str, Any]:
     return {"id": uid, "card": card, "owner": seat["player"], "team": seat["team"], "king": king, "pos": pos,
             "facing": facing, "attack": 0, "stamina": 1, "move": 0, "damage": 0, "equipment": None,
             "equipment_by": None, "arrived": arrived, "can_act": False, "buffs": [], "hit": False, "acted": False,
-            "countered": False, "captives": [], "label": label}
+            "countered": False, "captives": []}
 
 
 def play(state: dict[str, Any], actions: list[dict[str, Any]], log: EventLog,
@@ -856,7 +895,7 @@ def play(state: dict[str, Any], actions: list[dict[str, Any]], log: EventLog,
             if on_illegal is not None:
                 on_illegal(i, bad)
             else:
-                log.emit("action.skipped", index=i, reason=bad.code, field=bad.field)
+                log.emit("action.skipped", index=i, reason=bad.code, field=bad.field, params=bad.params)
     t.end_phase()
     t.s["turn"] += 1
     if t.s["winner"] is None:

@@ -1,17 +1,25 @@
-"""Player-facing texts of 神将录, kept as data in ``data/messages.yaml``: the error messages (codes
-``shenjianglu.*``) registered in the one message catalogue, and the narration of events (section
-titles and one sentence per event type)."""
+"""Player-facing words of 神将录, kept as data in ``data/messages.yaml`` (the one format of
+``gm_tool.core.texts``): error messages (codes ``shenjianglu.*``, registered in the one catalogue
+the first time one is asked for), the narration of events, section titles and labels."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from gm_tool.core import safeyaml
-from gm_tool.core.narrate import Narration
-from gm_tool.i18n import register
+from gm_tool.core import texts
+from gm_tool.i18n import register_lazy
 
-TEXTS = safeyaml.load_mapping(Path(__file__).parent / "data" / "messages.yaml")
-register(TEXTS["messages"])
+DATA = Path(__file__).parent / "data"
 
-NARRATION = Narration(titles=TEXTS["titles"], silent=("chance",))
-NARRATION.register(TEXTS["sentences"])
+
+def words() -> texts.Texts:
+    """The ruleset's words (read once per process; registers its messages)."""
+    return texts.load(DATA, "shenjianglu")
+
+
+def labels(lang: str) -> dict[str, Any]:
+    return words().labels(lang)
+
+
+register_lazy("shenjianglu", words)

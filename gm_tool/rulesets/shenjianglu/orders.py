@@ -13,16 +13,10 @@ from gm_tool.core import safeyaml, yamlpos
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, column_name, parse_cell
 from gm_tool.errors import GmError, Problem
-from gm_tool.rulesets.shenjianglu.cards import _aliases, wrong
+from gm_tool.rulesets.shenjianglu.cards import wrong
 from gm_tool.rulesets.shenjianglu.engine import Illegal, play
+from gm_tool.rulesets.shenjianglu.keys import ACTION_KEYS, TOP_KEYS
 
-TOP_KEYS = _aliases({"turn": ("回合",), "player": ("玩家",), "actions": ("行动", "行動")})
-ACTION_KEYS = _aliases({
-    "summon": ("召唤", "召喚"), "command": ("指挥", "指揮"), "cast": ("法术", "法術", "施法"),
-    "equip": ("装备", "裝備"), "at": ("位置", "出兵点", "出兵點"), "id": ("编号", "編號"),
-    "unit": ("人物", "对象", "對象"), "to": ("移动", "移動", "到"), "via": ("经过", "經過", "途经", "途經"),
-    "attack": ("攻击", "攻擊"), "skill": ("技能",), "targets": ("目标", "目標"),
-})
 yamlpos.register_aliases(TOP_KEYS, ACTION_KEYS)
 KINDS = ("summon", "command", "cast", "equip")
 FIELDS = {"summon": ("summon", "at", "id"), "command": ("command", "to", "via", "attack", "skill", "targets"),
@@ -53,7 +47,7 @@ def _text(v: Any) -> str | None:
 def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list[Problem]) -> dict[str, Any] | None:
     path = f"actions.{i}"
     if not isinstance(raw, dict):
-        _bad(problems, source, "shenjianglu.field.type", path, **wrong("mapping", raw))
+        _bad(problems, source, "shenjianglu.type.mapping", path, **wrong(raw))
         return None
     data: dict[str, Any] = {}
     ok = True
@@ -91,7 +85,7 @@ def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list
     def name(key: str) -> str | None:
         s = _text(data.get(key))
         if s is None:
-            _bad(problems, source, "shenjianglu.field.type", f"{path}.{key}", **wrong("name", data.get(key)))
+            _bad(problems, source, "shenjianglu.type.name", f"{path}.{key}", **wrong(data.get(key)))
         return s
 
     out: dict[str, Any] = {"kind": kind}
@@ -142,7 +136,7 @@ def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list
         for j, x in enumerate(t, 1):
             name_ = _text(x)
             if name_ is None:
-                _bad(problems, source, "shenjianglu.field.type", f"{path}.targets.{j}", **wrong("unit", x))
+                _bad(problems, source, "shenjianglu.type.unit", f"{path}.targets.{j}", **wrong(x))
             else:
                 targets.append(name_)
         out["targets"] = targets
@@ -181,7 +175,7 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str =
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        _bad(problems, source, "shenjianglu.field.type", "actions", **wrong("list", raw))
+        _bad(problems, source, "shenjianglu.type.list", "actions", **wrong(raw))
         raw = []
     if len(raw) > MAX_ACTIONS:
         _bad(problems, source, "field.range", "actions", value=len(raw), allowed=f"0-{MAX_ACTIONS}")

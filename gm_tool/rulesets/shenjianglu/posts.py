@@ -1,105 +1,78 @@
-"""Posts (contract §1): the public post (every action and counter, deaths, kings' 体力, the board
-as a picture and as text) and one private post per player (their own hand, deck count, cards
-drawn, mana, and on their turn a pre-filled sheet). Built from views and event audiences only."""
+"""What each post of 神将录 holds (contract §1), as content for the core's pipeline
+(``gm_tool.core.posts`` renders it): the public post (every action and counter, deaths, kings'
+体力, the board as a picture and as text) and one private post per player (their own hand, deck
+count, cards drawn, graveyard, mana; the core adds the pre-filled sheet of the player due).
+Turn 0 has its opening posts: seats and order, the board; each player's hand, deck list and the
+neutral cards dealt to them (seed l.87). Built from views and event audiences only; no markup
+and no display name here: the templates name players with the core's ``name()``/``display()``."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections import Counter
 from typing import Any
 
 from gm_tool.core import picture as pic
 from gm_tool.core.grid import column_name, parse_cell
 from gm_tool.core.narrate import Teller
-from gm_tool.core.render import MARKUPS, environment, render_all
-from gm_tool.core.ruleset import Posts
+from gm_tool.core.posts import Post, PostTurn
 from gm_tool.rulesets.shenjianglu.cards import catalogue
-from gm_tool.rulesets.shenjianglu.messages import NARRATION
-from gm_tool.rulesets.shenjianglu.view import view
+from gm_tool.rulesets.shenjianglu.engine import made_id
+from gm_tool.rulesets.shenjianglu.geometry import VECTORS
+from gm_tool.rulesets.shenjianglu.messages import labels
+from gm_tool.rulesets.shenjianglu.view import view as view_of
 
-TEMPLATES = Path(__file__).parent / "templates"
 SIDES = ["red", "green"]
-
-LABELS: dict[str, dict[str, Any]] = {
-    "zh": {"title": "神将录 · 第 {turn} 回合", "public": "公开战报", "private": "{player} 的私信",
-           "board": "棋盘", "units": "场上人物", "kings": "各家状况", "legend_pic": "图：圆点为人物（标签见上表），红队、绿队着色；白圈为你的人物。",
-           "legend_text": "文字棋盘：# 空缺，^ 无人的王位，* 无人的出兵点，. 空格；标签见人物表。",
-           "label": "标签", "id": "编号", "card": "卡牌", "owner": "玩家", "pos": "位置", "facing": "朝向",
-           "stats": "武力/体力/移动力", "damage": "伤害", "equipment": "装备", "seat": "座位", "player": "玩家",
-           "team": "队伍", "king": "王", "king_hp": "王的体力", "hand": "手牌", "deck": "牌堆", "grave": "墓地",
-           "out": "已出局", "in": "在场", "next": "下一位行动：{player}", "winner": "游戏结束，胜者：{winner}",
-           "your_hand": "你的手牌", "cost": "法力消耗", "type": "类型", "mana": "下个回合的法力：{mana}，摸牌 {draw} 张",
-           "your_turn": "轮到你了！请按下面的指令表回复（已预填）：", "drawn": "本回合摸到的牌",
-           "none": "无", "red": "红队", "green": "绿队", "draw": "平局",
-           "types": {"character": "人物", "spell": "法术", "equipment": "装备"},
-           "picture": "棋盘图"},
-    "en": {"title": "神将录 · turn {turn}", "public": "public report", "private": "private report for {player}",
-           "board": "Board", "units": "Units", "kings": "Seats", "legend_pic": "Picture: dots are units (labels as in the table), red and green by team; white ring: yours.",
-           "legend_text": "Text board: # void, ^ empty throne, * empty spawn point, . empty; labels as in the unit table.",
-           "label": "Label", "id": "Id", "card": "Card", "owner": "Player", "pos": "Cell", "facing": "Facing",
-           "stats": "Atk/Sta/Move", "damage": "Damage", "equipment": "Equipment", "seat": "Seat", "player": "Player",
-           "team": "Team", "king": "King", "king_hp": "King's 体力", "hand": "Hand", "deck": "Deck", "grave": "Graveyard",
-           "out": "out", "in": "in", "next": "Next to play: {player}", "winner": "The game is over; winner: {winner}",
-           "your_hand": "Your hand", "cost": "Cost", "type": "Type", "mana": "Mana next turn: {mana}, draws {draw}",
-           "your_turn": "Your turn! Reply with the sheet below (pre-filled):", "drawn": "Cards drawn this turn",
-           "none": "none", "red": "red", "green": "green", "draw": "draw",
-           "types": {"character": "character", "spell": "spell", "equipment": "equipment"},
-           "picture": "Board picture"},
-}
-
-
-WORDS: dict[str, dict[str, Any]] = {
-    "zh": {"how": {"normal": "普通攻击", "counter": "反击", "skill": "技能攻击", "spell": "法术攻击"},
-           "facing": {"N": "北", "E": "东", "S": "南", "W": "西"},
-           "winner": {"red": "红队", "green": "绿队", "draw": "平局"},
-           "reason": {"game_over": "游戏已结束", "player_out": "该玩家已出局",
-                      "not_first": "本回合已受过攻击，只反击第一次受到的攻击", "no_counter": "攻击者的技能不被反击",
-                      "no_damage": "攻击不带伤害", "countered": "本回合已反击过"},
-           "shove": {"push": "击退", "pull": "拉近"},
-           "effect": {"heal": "回复", "mana": "法力"}, "stat": {"attack": "武力", "stamina": "体力", "move": "移动力"},
-           "zone": {"deck": "牌堆", "hand": "手牌", "graveyard": "墓地"}, "none": "无"},
-    "en": {"how": {"normal": "normal attack", "counter": "counter", "skill": "skill attack", "spell": "spell attack"},
-           "facing": {}, "winner": {}, "reason": {"game_over": "the game is over", "player_out": "the player is out",
-                                                  "not_first": "it was attacked already this turn and answers only the first attack",
-                                                  "no_counter": "the attacker's skill is not countered",
-                                                  "no_damage": "the attack does no damage", "countered": "it has countered once this turn"},
-           "shove": {"push": "pushed", "pull": "pulled"},
-           "effect": {}, "stat": {}, "zone": {}, "none": "none"},
-}
+MIN_WIDTH = 600  # pixels: a board picture readable on a phone
 
 
 class SjlTeller(Teller):
-    """Values told in the post's language: attack kinds, facings, buffs, an absent equipment."""
+    """Values told in the post's language from the labels: attack kinds, facings, sides, reasons,
+    zones, buffs; ``{left}``: 体力 left (one way of writing 体力 in every line and table)."""
+
+    def params(self, event: dict[str, Any]) -> dict[str, Any]:
+        params = super().params(event)
+        if isinstance(event.get("damage"), int) and isinstance(event.get("stamina"), int):
+            params["left"] = self.m.esc(max(0, event["stamina"] - event["damage"]))
+        return params
 
     def value(self, key: str, value: Any, event: dict[str, Any], params: dict[str, Any]) -> str | None:
-        w = WORDS["zh" if self.lang == "zh" else "en"]
-        table = {"how": w["shove"] if event["type"] in ("shoved", "not_shoved") else w["how"],
-                 "facing": w["facing"], "winner": w["winner"], "reason": w["reason"],
-                 "effect": w["effect"], "frm": w["zone"], "into": w["zone"]}.get(key)
-        if table is not None and isinstance(value, str):
+        from gm_tool.i18n import message
+
+        L = labels(self.lang)
+        if key == "how":
+            table = L["shove"] if event["type"] in ("shoved", "not_shoved") else L["how"]
             return self.m.esc(table.get(value, value))
+        if key in ("facing", "effect", "frm", "into") and isinstance(value, str):
+            table = {"facing": L["facing"], "effect": L["effect"], "frm": L["zone"], "into": L["zone"]}[key]
+            return self.m.esc(table.get(value, value))
+        if key == "winner" and isinstance(value, str):
+            return self.m.esc(L["sides"].get(value) or message("posts.draw", self.lang))
+        if key == "reason" and isinstance(value, str):
+            word = L["reason"].get(value)
+            return self.m.esc(word if word is not None else message(value, self.lang, **(event.get("params") or {})))
         if key == "replaced" and value is None:
-            return self.m.esc(w["none"])
+            return self.m.esc(L["none"])
         if key == "buff" and isinstance(value, dict):
-            return self.m.esc(self.sep.join(f"{w['stat'].get(k, k)} {v:+d}" for k, v in value.items()))
+            return self.m.esc(self.sep.join(f"{L['stat'].get(k, k)} {v:+d}" for k, v in value.items()))
         if key == "path" and isinstance(value, list):
             return self.m.esc("→".join(value))
         return None
 
 
-def labels_of(state: dict[str, Any]) -> dict[str, str]:
-    """Two-character labels for the board: kings K1..K8, troops numbered in board order."""
-    out, n = {}, 0
-    for u in state["units"]:
-        if u["king"]:
-            out[u["id"]] = u["id"]
-        else:
-            n += 1
-            out[u["id"]] = str(n) if n < 100 else "??"
-    return out
+def unit_labels(v: dict[str, Any]) -> dict[str, str]:
+    """Every unit's label for the whole game, by id (kept in the state from the turn it came on)."""
+    return dict(v.get("labels") or {})
 
 
-def text_board(state: dict[str, Any]) -> str:
-    b = state["board"]
+def unit_names(v: dict[str, Any]) -> dict[str, str]:
+    """How posts name each unit: its label, with the id it was given when one was (``1·a1``:
+    a sheet may use either); never an id the tool made from a player's (``alice-1``)."""
+    players = [s["player"] for s in v["seats"]]
+    return {uid: label if made_id(uid, players) else f"{label}·{uid}" for uid, label in unit_labels(v).items()}
+
+
+def text_board(v: dict[str, Any]) -> str:
+    b = v["board"]
     w, h = b["width"], b["height"]
     grid = [["." for _ in range(w)] for _ in range(h)]
     for c in b["void"]:
@@ -112,127 +85,163 @@ def text_board(state: dict[str, Any]) -> str:
     for c in b["thrones"].values():
         x, y = parse_cell(c)
         grid[y][x] = "^"
-    labels = labels_of(state)
-    for u in state["units"]:
+    names = unit_labels(v)
+    for u in v["units"]:
         x, y = parse_cell(u["pos"])
-        grid[y][x] = labels[u["id"]]
+        grid[y][x] = names.get(u["id"], "?")[:3]
     head = "    " + "".join(f"{column_name(x):>3}" for x in range(w))
     return "\n".join([head] + [f"{y + 1:>3} " + "".join(f"{v:>3}" for v in row) for y, row in enumerate(grid)])
 
 
 class Painter(pic.GridPainter):
-    """The board: void cells dark, thrones and spawn points tinted by their seat's team."""
+    """The board, at least MIN_WIDTH pixels wide: void cells dark, spawn points and thrones
+    tinted by their seat's team; tokens and labels grow with the cells."""
 
     def __init__(self, board: dict[str, Any]):
         super().__init__(board["width"], board["height"], SIDES)
+        self.left, self.top, self.header_scale = 34, 22, 3
+        self.cell = max(pic.GridPainter.cell, -(-(MIN_WIDTH - self.left - self.pad) // board["width"]))
+        self.label_scale = min(4, max(1, self.cell // 18))
         self.void = {parse_cell(c) for c in board["void"]}
         self.tint: dict[tuple[int, int], pic.RGB] = {}
         for seat, cells in board["spawns"].items():
-            colour = pic.mix(pic.GROUND, pic.side_colour("red" if int(seat) % 2 else "green", SIDES), 0.25)
+            colour = pic.mix(pic.GROUND, pic.side_colour(SIDES[0] if int(seat) % 2 else SIDES[1], SIDES), 0.25)
             for c in cells:
                 self.tint[parse_cell(c)] = colour
         for seat, c in board["thrones"].items():
-            self.tint[parse_cell(c)] = pic.mix(pic.GROUND, pic.side_colour("red" if int(seat) % 2 else "green", SIDES), 0.5)
+            self.tint[parse_cell(c)] = pic.mix(pic.GROUND, pic.side_colour(SIDES[0] if int(seat) % 2 else SIDES[1], SIDES), 0.5)
 
     def cell_colour(self, x: int, y: int, fogged: bool) -> pic.RGB:
         if (x, y) in self.void:
             return pic.FOG
         return self.tint.get((x, y), pic.GROUND)
 
+    def slots(self, n: int) -> list[tuple[int, int, int]]:
+        return [(x, y, r * self.cell // 28) for x, y, r in super().slots(n)]
 
-_PAINTERS: dict[str, Painter] = {}
+    def picture(self, v: dict[str, Any], player: str | None) -> bytes:
+        """The board with every unit (a white ring for ``player``'s own) and, on each token's
+        edge, a tick towards where it faces (3.10)."""
+        from PIL import ImageDraw
+
+        im = self.draw(marks(v, player))
+        draw = ImageDraw.Draw(im)
+        ink = self.ink(pic.INK)
+        (cx, cy, r), = self.slots(1)
+        w = max(2, r // 4)
+        for u in v["units"]:
+            left, top, _, _ = self.cell_box(*parse_cell(u["pos"]))
+            dx, dy = VECTORS[u["facing"]]
+            x, y = left + cx + dx * (r + w), top + cy + dy * (r + w)
+            draw.rectangle([x - w - abs(dy) * w, y - w - abs(dx) * w, x + w + abs(dy) * w, y + w + abs(dx) * w], fill=ink)
+        return pic.png(im)
 
 
-def painter_of(board: dict[str, Any]) -> Painter:
-    import json
-
-    key = json.dumps(board, sort_keys=True)
-    if key not in _PAINTERS:
-        if len(_PAINTERS) > 16:
-            _PAINTERS.clear()
-        _PAINTERS[key] = Painter(board)
-    return _PAINTERS[key]
+def painter(turn: PostTurn) -> Painter:
+    """One painter per turn (the board layers are drawn once for every picture)."""
+    if "painter" not in turn.shared:
+        turn.shared["painter"] = Painter(turn.after["board"])
+    return turn.shared["painter"]  # type: ignore[no-any-return]
 
 
-def marks(state: dict[str, Any], player: str | None) -> list[pic.Mark]:
-    labels = labels_of(state)
-    return [pic.Mark(u["pos"], u["team"], labels[u["id"]], own=u["owner"] == player) for u in state["units"]]
+def marks(v: dict[str, Any], player: str | None) -> list[pic.Mark]:
+    names = unit_labels(v)
+    return [pic.Mark(u["pos"], u["team"], names.get(u["id"], "?"), own=u["owner"] == player) for u in v["units"]]
 
 
-def _rows(state: dict[str, Any], L: dict[str, Any]) -> tuple[list[list[Any]], list[list[Any]]]:
-    labels = labels_of(state)
-    units = [[labels[u["id"]], u["id"], u["card"], u["owner"], u["pos"], u["facing"],
-              f"{u['attack']}/{u['stamina']}/{u['move']}", u["damage"], u["equipment"] or "-"]
-             for u in state["units"]]
-    kings = {u["owner"]: u for u in state["units"] if u["king"]}
+def tables(v: dict[str, Any], L: dict[str, Any]) -> dict[str, Any]:
+    """The seats and units of a view as rows of plain values (players by id: the template names them)."""
+    kings = {u["owner"]: u for u in v["units"] if u["king"]}
     seats = []
-    for s in state["seats"]:
+    for s in v["seats"]:
         k = kings.get(s["player"])
-        hp = f"{k['stamina'] - k['damage']}/{k['stamina']}" if k else "0"
-        seats.append([s["seat"], s["player"], L[s["team"]], s["king"], hp, s["hand_count"], s["deck_count"],
-                      len(s["graveyard"]), L["out"] if s["out"] else L["in"]])
-    return units, seats
+        seats.append({"seat": s["seat"], "player": s["player"], "team": L["sides"][s["team"]], "king": s["king"],
+                      "hp": f"{max(0, k['stamina'] - k['damage'])}/{k['stamina']}" if k else L["dead"],
+                      "hand": s["hand_count"], "deck": s["deck_count"], "grave": len(s["graveyard"]),
+                      "state": L["out"] if s["out"] else L["in"]})
+    named = unit_names(v)
+    units = [{"label": named.get(u["id"], "?"), "card": u["card"], "owner": u["owner"], "pos": u["pos"],
+              "facing": L["facing"][u["facing"]], "stats": f"{u['attack']}/{u['stamina']}/{u['move']}",
+              "hp": f"{max(0, u['stamina'] - u['damage'])}/{u['stamina']}", "equipment": u["equipment"] or "-",
+              "captives": "、".join(c["card"] for c in u.get("captives") or ()) or "-"}
+             for u in v["units"]]
+    teams = [{"colour": L["colours"][side], "team": L["sides"][side],
+              "players": [s["player"] for s in v["seats"] if s["team"] == side]} for side in SIDES]
+    return {"seats": seats, "units": units, "teams": teams, "board_text": text_board(v), "next": v.get("next")}
 
 
-def _winner(state: dict[str, Any], L: dict[str, Any]) -> str | None:
-    w = state.get("winner")
-    return None if w is None else L.get(w, w)
+def _me(v: dict[str, Any], reader: str) -> dict[str, Any]:
+    return next(s for s in v["seats"] if s["player"] == reader)
 
 
-def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
-          templates_dir: Path | None = None) -> Posts:
-    from gm_tool.rulesets.shenjianglu.sheet import template
+def _hand_rows(v: dict[str, Any], me: dict[str, Any], L: dict[str, Any]) -> list[list[Any]]:
+    cat = catalogue(v)
+    return [[c, L["types"].get(cat[c]["type"], cat[c]["type"]), cat[c]["cost"]] for c in me.get("hand") or ()]
 
-    L = LABELS["zh" if lang == "zh" else "en"]
-    env = environment(TEMPLATES, templates_dir)
-    names: dict[str, str] = {}
-    tellers = {fmt: SjlTeller(NARRATION, names, lang, m) for fmt, m in MARKUPS.items()}
-    cut = NARRATION.sections(events)
-    painter = painter_of(after["board"])
-    units, seats = _rows(after, L)
-    common = {"L": L, "title": L["title"].format(turn=after["turn"]), "winner": _winner(after, L),
-              "next": after.get("next"), "unit_rows": units, "seat_rows": seats, "board_text": text_board(after)}
-    out: dict[str, dict[str, str]] = {}
-    files: dict[str, bytes] = {}
 
-    def render(name: str, context: dict[str, Any], reader: str | None, public: bool) -> dict[str, str]:
-        return render_all(env, name, context, lambda fmt, m: {
-            "story": NARRATION.story(events, tellers[fmt], reader, public=public, cut=cut)})
+def _mana_line(v: dict[str, Any], me: dict[str, Any], L: dict[str, Any]) -> str | None:
+    """This turn's mana for the player due (their turn is open), the next turn's for the others
+    still in, nothing for a player who is out or a game that is over."""
+    if me["out"] or v.get("winner") is not None:
+        return None
+    key = "mana_now" if v.get("next") == me["player"] else "mana_next"
+    return str(L[key].format(mana=me["mana"], draw=me["draw"]))
 
-    out["public"] = render("public.j2", {**common, "map_image": "map-public.png"}, None, True)
-    files["map-public.png"] = painter.png(marks(after, None))
-    cat = catalogue(after)
-    for seat in after["seats"]:
-        player = seat["player"]
-        v = view(after, player)
-        mine = next(s for s in v["seats"] if s["player"] == player)
-        hand = [[c, L["types"].get(cat[c]["type"], cat[c]["type"]), cat[c]["cost"]] for c in mine["hand"]]
-        drawn = [e["card"] for e in events if e["type"] == "drawn" and e.get("player") == player]
-        sheet = template(after, player, lang) if after.get("next") == player else None
-        ctx = {**common, "player": player, "hand_rows": hand, "drawn": drawn, "sheet": sheet,
-               "mana_line": L["mana"].format(mana=mine["mana"], draw=mine["draw"]),
-               "deck_count": mine["deck_count"], "map_image": f"map-{player}.png",
-               "private_title": L["private"].format(player=player)}
-        out[player] = render("private.j2", ctx, player, False)
-        files[f"map-{player}.png"] = painter.png(marks(v, player))
-    return Posts(out, files)
+
+def post(rs: Any, turn: PostTurn, reader: str | None) -> Post:
+    L = labels(turn.lang)
+    v = view_of(turn.after, reader)
+    ctx: dict[str, Any] = {**tables(v, L), "title": L["title"].format(n=turn.n)}
+    if reader is not None:
+        me = _me(v, reader)
+        ctx.update(hand_rows=_hand_rows(v, me, L), deck_count=me["deck_count"], mana_line=_mana_line(v, me, L),
+                   drawn=[e["card"] for e in turn.events if e["type"] == "drawn" and e.get("player") == reader],
+                   grave=me["graveyard"])
+    sheet = rs.template(turn.after, reader, turn.lang) if reader is not None and reader in rs.due(turn.after) else None
+    return Post("public.j2" if reader is None else "private.j2", ctx,
+                picture=lambda: painter(turn).picture(v, reader), sheet=sheet)
+
+
+def opening_post(rs: Any, turn: PostTurn, reader: str | None) -> Post:
+    L = labels(turn.lang)
+    v = view_of(turn.after, reader)
+    cat = catalogue(v)
+    ctx: dict[str, Any] = {**tables(v, L), "title": L["opening"],
+                           "order": [{"seat": s["seat"], "player": s["player"], "team": L["sides"][s["team"]],
+                                      "king": s["king"], "faction": cat[s["king"]]["faction"]} for s in v["seats"]]}
+    if reader is not None:
+        me = _me(v, reader)
+        ctx.update(hand_rows=_hand_rows(v, me, L), deck_count=me["deck_count"], mana_line=_mana_line(v, me, L),
+                   deck_list=[[c, n] for c, n in sorted(Counter(me.get("deck_list") or ()).items())],
+                   neutrals="、".join(me.get("neutrals") or ()))
+    sheet = rs.template(turn.after, reader, turn.lang) if reader is not None and reader in rs.due(turn.after) else None
+    return Post("opening.j2", ctx, picture=lambda: painter(turn).picture(v, reader), sheet=sheet)
 
 
 def summary(v: dict[str, Any], player: str | None, lang: str) -> str:
-    L = LABELS["zh" if lang == "zh" else "en"]
-    units, seats = _rows(v, L)
-    lines = [L["title"].format(turn=v["turn"]), text_board(v), ""]
+    """`gm show` in a terminal: the board, the units and seats, hands the viewer may see."""
+    L = labels(lang)
+    t = tables(v, L)
+    lines = [L["title"].format(n=v["turn"]), t["board_text"], ""]
+    head = [L["label"], L["card"], L["owner"], L["pos"], L["facing_head"], L["stats"], L["hp"], L["equipment"]]
     lines += ["  ".join(str(c) for c in row) for row in
-              [[L["label"], L["id"], L["card"], L["owner"], L["pos"], L["facing"], L["stats"], L["damage"], L["equipment"]]] + units]
+              [head] + [[u["label"], u["card"], u["owner"], u["pos"], u["facing"], u["stats"], u["hp"], u["equipment"]]
+                        for u in t["units"]]]
     lines.append("")
+    head = [L["seat"], L["player"], L["team"], L["king"], L["king_hp"], L["hand"], L["deck"], L["grave"], L["state"]]
     lines += ["  ".join(str(c) for c in row) for row in
-              [[L["seat"], L["player"], L["team"], L["king"], L["king_hp"], L["hand"], L["deck"], L["grave"], ""]] + seats]
-    w = _winner(v, L)
-    lines.append(L["winner"].format(winner=w) if w else L["next"].format(player=v.get("next")))
+              [head] + [[s["seat"], s["player"], s["team"], s["king"], s["hp"], s["hand"], s["deck"], s["grave"], s["state"]]
+                        for s in t["seats"]]]
+    over = v.get("winner")
+    if over:
+        from gm_tool.i18n import message
+
+        lines.append(L["over"].format(winner=L["sides"].get(over) or message("posts.draw", lang)))
+    else:
+        lines.append(L["next"].format(player=v.get("next")))
     for s in v["seats"]:
-        if "hand" in s and player is not None:
-            lines.append(f"{L['your_hand'] if s['player'] == player else s['player']}: {'、'.join(s['hand']) or L['none']}")
-        elif player is None:
-            lines.append(f"{s['player']} {L['hand']}: {'、'.join(s['hand']) or L['none']}; "
-                         f"{L['deck']}: {'、'.join(s['deck']) or L['none']}")
+        if "hand" in s and (player is None or s["player"] == player):
+            lines.append(L["summary_hand"].format(player=s["player"], cards="、".join(s["hand"]) or L["none"]))
+        if "deck" in s:
+            lines.append(L["summary_deck"].format(player=s["player"], cards="、".join(s["deck"]) or L["none"]))
     return "\n".join(lines) + "\n"

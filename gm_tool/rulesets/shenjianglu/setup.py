@@ -12,32 +12,20 @@ from typing import Any
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, column_name, parse_cell
+from gm_tool.core.rules import check_rules
 from gm_tool.errors import GmError, Problem
 from gm_tool.rulesets.shenjianglu import cards as cardlib
-from gm_tool.rulesets.shenjianglu.cards import FACE_VALUES, NEUTRAL, _aliases, rank, wrong
-from gm_tool.rulesets.shenjianglu.engine import Turn, new_unit, team_of
+from gm_tool.rulesets.shenjianglu.cards import FACE_VALUES, NEUTRAL, rank, wrong
+from gm_tool.rulesets.shenjianglu.engine import Turn, first_labels, new_unit, team_of
+from gm_tool.rulesets.shenjianglu.keys import aliases
+from gm_tool.rulesets.shenjianglu.rules import RULES, SWITCHES
 
-RULE_RANGES = {"mana": (0, 99), "draw": (0, 9), "initial_hand": (0, 50), "draw_limit": (1, 99),
-               "empty_deck_loss": (0, 99), "odd_mana": (0, 99), "odd_draw": (0, 9), "neutrals": (0, 20)}
-# House rules: readings a group may change, each with the seed's reading first (the default) and
-# the seed line it reads (docs/rulings/shenjianglu.md). Kept in this one table so they move to the
-# core's switch declaration as they are.
-SWITCHES: dict[str, tuple[tuple[str, ...], str, int]] = {
-    "counter": (("first_attack", "first_counterable"), "l.181", 5),
-    "neutral_pool": (("shared", "per_seat"), "l.87", 13),
-    "odd_bonus": (("players_in", "at_start"), "l.223", 15),
-    "empty_deck_penalty": (("per_turn", "per_draw"), "l.209", 16),
-    "captives": (("graveyard", "release"), "l.49", 11),
-}
-RULES: dict[str, Any] = {"mana": 9, "draw": 1, "initial_hand": 5, "draw_limit": 12, "empty_deck_loss": 2,
-                         "odd_mana": 6, "odd_draw": 1, "neutrals": 4,
-                         **{name: values[0] for name, (values, _, _) in SWITCHES.items()}}
 TOP_KEYS = ("ruleset", "name", "description", "board", "seats", "units", "catalogue", "rules")
-BOARD_KEYS = _aliases({"width": ("宽", "寬"), "height": ("高",), "void": ("空缺",), "thrones": ("王位",),
+BOARD_KEYS = aliases({"width": ("宽", "寬"), "height": ("高",), "void": ("空缺",), "thrones": ("王位",),
                        "spawns": ("出兵点", "出兵點"), "facing": ("朝向",)})
-SEAT_KEYS = _aliases({"player": ("玩家",), "king": ("王",), "faction": ("阵营", "陣營"), "deck": ("套牌", "牌堆"),
+SEAT_KEYS = aliases({"player": ("玩家",), "king": ("王",), "faction": ("阵营", "陣營"), "deck": ("套牌", "牌堆"),
                       "hand": ("手牌",), "graveyard": ("墓地",), "order": ("顺序", "順序", "牌序")})
-UNIT_KEYS = _aliases({"id": ("编号", "編號"), "card": ("卡牌",), "owner": ("玩家", "主人"), "pos": ("位置",),
+UNIT_KEYS = aliases({"id": ("编号", "編號"), "card": ("卡牌",), "owner": ("玩家", "主人"), "pos": ("位置",),
                       "facing": ("朝向",), "damage": ("伤害", "傷害"), "equipment": ("装备", "裝備")})
 FACINGS = {a: v for a, v in FACE_VALUES.items() if v != "back"}
 PLAYER_RE = re.compile(r"^[\w\-]{1,32}$")
@@ -55,7 +43,7 @@ class _Check:
 
     def keys(self, data: Any, table: dict[str, str], path: str) -> dict[str, Any]:
         if not isinstance(data, dict):
-            self.bad("shenjianglu.field.type", path, **wrong("mapping", data))
+            self.bad("shenjianglu.type.mapping", path, **wrong(data))
             return {}
         out = {}
         for k, v in data.items():
@@ -70,7 +58,7 @@ class _Check:
         if value is None:
             return []
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-            self.bad("shenjianglu.field.type", path, **wrong("cards", value))
+            self.bad("shenjianglu.type.cards", path, **wrong(value))
             return []
         return [x.strip() for x in value]
 
@@ -100,7 +88,7 @@ def load_board(ref: Any, c: _Check) -> dict[str, Any] | None:
 
     raw_void = data.get("void") or []
     if not isinstance(raw_void, list):
-        c.bad("shenjianglu.field.type", "board.void", **wrong("cells", raw_void))
+        c.bad("shenjianglu.type.cells", "board.void", **wrong(raw_void))
         raw_void = []
     void = [cell(v, f"board.void.{i}") for i, v in enumerate(raw_void, 1)]
     out: dict[str, Any] = {"width": w, "height": h, "void": [v for v in void if v], "thrones": {}, "spawns": {},
@@ -218,31 +206,19 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
     for key in scenario:
         if key not in TOP_KEYS:
             c.bad("field.unknown", str(key), allowed=", ".join(TOP_KEYS))
-    rules = dict(RULES)
-    raw_rules = scenario.get("rules") or {}
-    if not isinstance(raw_rules, dict):
-        c.bad("shenjianglu.field.type", "rules", **wrong("mapping", raw_rules))
-        raw_rules = {}
-    for k, v in raw_rules.items():
-        if k not in RULES:
-            c.bad("field.unknown", f"rules.{k}", allowed=", ".join(RULES))
-        elif k in SWITCHES:
-            if v not in SWITCHES[k][0]:
-                c.bad("field.choice", f"rules.{k}", value=v, allowed=", ".join(SWITCHES[k][0]))
-            else:
-                rules[k] = v
-        elif type(v) is not int or not RULE_RANGES[k][0] <= v <= RULE_RANGES[k][1]:
-            c.bad("field.range", f"rules.{k}", value=v, allowed="{}-{}".format(*RULE_RANGES[k]))
-        else:
-            rules[k] = v
+    try:
+        rules = check_rules(SWITCHES, scenario.get("rules"), source)
+    except GmError as exc:
+        c.problems.extend(exc.problems)
+        rules = dict(RULES)
     extra: dict[str, Any] = {}
     raw_cat = scenario.get("catalogue") or {}
     if not isinstance(raw_cat, dict):
-        c.bad("shenjianglu.field.type", "catalogue", **wrong("mapping", raw_cat))
+        c.bad("shenjianglu.type.mapping", "catalogue", **wrong(raw_cat))
         raw_cat = {}
     for name, body in raw_cat.items():
         if not isinstance(name, str) or not name.strip() or len(name) > 20:
-            c.bad("shenjianglu.field.type", f"catalogue.{name}", **wrong("card_name", name))
+            c.bad("shenjianglu.type.card_name", f"catalogue.{name}", **wrong(name))
             continue
         card = cardlib.read_card(name, body, source, f"catalogue.{name}", c.problems)
         if card:
@@ -293,11 +269,13 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
             kings = sorted(x for x, v in cat.items() if v.get("role") == "king")
             c.bad("shenjianglu.scenario.no_king", f"{path}.king", card=king_name, allowed=", ".join(kings))
             continue
+        dealt: list[str] = []
         if "deck" in data:
             deck = c.names(data["deck"], f"{path}.deck")
         elif faction is not None:
             deck = list(decks["factions"][faction]["deck"])
-            deck.extend(dealer.deal(n, deck))
+            dealt = dealer.deal(n, deck)
+            deck.extend(dealt)
         else:
             c.bad("field.required", f"{path}.deck")
             continue
@@ -315,7 +293,7 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
             hand, rest = rest[:rules["initial_hand"]], rest[rules["initial_hand"]:]
         seats.append({"seat": n, "player": player, "team": team_of(n), "king": king_name, "mana": rules["mana"],
                       "draw": rules["draw"], "hand": hand, "hand_count": 0, "deck_count": 0, "deck": order + rest,
-                      "graveyard": grave, "out": False, "summoned": 0})
+                      "graveyard": grave, "out": False, "summoned": 0, "neutrals": dealt})
     if c.problems or board is None:  # no board is a problem reported above
         raise GmError(c.problems)
     state: dict[str, Any] = {"ruleset": "shenjianglu", "name": str(scenario.get("name", "")), "turn": 0,
@@ -328,6 +306,7 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
     _set_pieces(state, scenario.get("units") or [], by_player, cat, c)
     if c.problems:
         raise GmError(c.problems)
+    state["labels"] = first_labels(state["units"])
     t = Turn(state, EventLog())
     for u in state["units"]:
         t.restat(u)
@@ -337,7 +316,7 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
 
 def _set_pieces(state: dict[str, Any], raw: Any, by_player: dict[str, Any], cat: dict[str, Any], c: _Check) -> None:
     if not isinstance(raw, list):
-        c.bad("shenjianglu.field.type", "units", **wrong("list", raw))
+        c.bad("shenjianglu.type.list", "units", **wrong(raw))
         return
     board = state["board"]
     w, h = board["width"], board["height"]
