@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
+from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Resolution, RulesetBase, TurnKind
 from gm_tool.i18n import message
 from gm_tool.rulesets.guangying import messages  # noqa: F401  (registers the messages)
+from gm_tool.rulesets.guangying.sheet import FIELDS, STANDING_KEYS, TOP_KEYS, VERBS
+from gm_tool.rulesets.guangying.switches import SWITCHES
 
 # The parts are imported where a method first needs them: `gm check` reads a sheet without
 # loading the posts, the bots or the GM edits; `gm resolve` never loads the scenario reader or
@@ -28,6 +30,9 @@ class Guangying(RulesetBase):
     # 2: moves join own squads (R8), the portal's whole neutral area (R32), standing 回手/自杀 (R35),
     # labels and retired ids in the state (R36), move events that say where a squad stopped
     rules_version = 2
+    # the contested readings a scenario's rules: may turn (rulings R8, R32); defaults: the seed's
+    switches = SWITCHES
+    sheet_aliases = {**TOP_KEYS, **VERBS, **FIELDS, **STANDING_KEYS}
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
         from gm_tool.rulesets.guangying import scenario as _scenario
@@ -102,23 +107,32 @@ class Guangying(RulesetBase):
                        "alive": False} for d in pl["dead"]]
         return {"sides": self.players(state),
                 "score": {p["player"]: p["fortress_hp"] for p in state["players"]},
-                "score_label": {"zh": "要塞生命", "en": "fortress HP"}, "units": units}
+                "score_label": {lang: messages.labels(lang)["score_label"] for lang in ("zh", "en")}, "units": units}
 
-    def posts(self, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
-              templates_dir: Any = None) -> Posts:
+    # --- posts: the core renders them (gm_tool.core.posts) from what post()/opening_post() give ---
+    def post(self, turn: Any, reader: str | None) -> Any:
+        """The content of one post of a turn: the story, the board (picture, text, legend) and,
+        for a player, their own table and the pre-filled sheet when due."""
         from gm_tool.rulesets.guangying import posts as _posts
 
-        texts, files = _posts.posts(before, after, events, lang, templates_dir, self.package_dir, self.template)
-        return Posts(texts=texts, files=files)
+        return _posts.post(self, turn, reader)
 
-    def opening_posts(self, state: dict[str, Any], lang: str, templates_dir: Any = None) -> Posts | None:
+    def opening_post(self, turn: Any, reader: str | None) -> Any:
         """Turn 0: the board and picture, the seats (colour, side, who moves first) and each
         player's pool, with the pre-filled sheet for the player who moves first."""
         from gm_tool.rulesets.guangying import posts as _posts
 
-        texts, files = _posts.posts(state, state, [], lang, templates_dir, self.package_dir, self.template,
-                                    opening=True)
-        return Posts(texts=texts, files=files)
+        return _posts.post(self, turn, reader)
+
+    def unit_labels(self, view: dict[str, Any], lang: str) -> dict[str, str]:
+        from gm_tool.rulesets.guangying import posts as _posts
+
+        return _posts.unit_labels(view)
+
+    def teller(self, names: dict[str, str], lang: str, m: Any) -> Any:
+        from gm_tool.rulesets.guangying.posts import GyTeller
+
+        return GyTeller(self.narration(), names, lang, m)
 
     def amend_actions(self) -> dict[str, AmendAction]:
         from gm_tool.rulesets.guangying import amend as _amend

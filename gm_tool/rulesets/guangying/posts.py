@@ -15,7 +15,7 @@ from typing import Any
 from gm_tool.core import picture
 from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.core.narrate import Teller
-from gm_tool.rulesets.guangying.messages import TEXTS, labels
+from gm_tool.rulesets.guangying.messages import labels
 from gm_tool.rulesets.guangying.model import ROCK, H, W, piece_label, seat
 
 COLOURS = {"a": "red", "b": "blue"}  # the first player listed plays red, the second blue
@@ -23,24 +23,19 @@ LETTERS = {"野蛮人": "B", "诗人": "D", "牧师": "P", "德鲁伊": "U", "�
            "游荡者": "G", "术士": "S", "法师": "M"}
 
 
-def unit_labels(state: dict[str, Any], events: list[dict[str, Any]] = ()) -> dict[str, str]:  # type: ignore[assignment]
-    """How posts name squads and pieces: each squad by its board label, each piece whose id
-    carries its owner's name by its label (``a-warrior3``); every id the state or the events
-    know of (pieces dead or gone to hand this turn included)."""
+def unit_labels(state: dict[str, Any]) -> dict[str, str]:
+    """How posts name squads and pieces: each squad by its board label (every squad the game has
+    had), each piece whose id carries its owner's name by its seat (``a-warrior3``): on the
+    board, in hand or dead."""
     out: dict[str, str] = dict(state.get("squad_labels") or {})
-    owners = {p["player"]: seat(state, p["player"]) for p in state["players"]}
     ids: set[str] = {p["id"] for p in state["pieces"]}
     for pl in state["players"]:
         ids.update(h["id"] for h in pl["in_hand"])
         ids.update(pl["dead"])
-    for e in events:
-        for key in ("piece", "pieces"):
-            v = e.get(key)
-            ids.update([v] if isinstance(v, str) else v if isinstance(v, list) else [])
-    for pid in ids:
-        for owner in owners:
-            if pid.startswith(owner + "-"):
-                out[pid] = piece_label(state, pid, owner)
+    for pid in sorted(ids):
+        for pl in state["players"]:
+            if pid.startswith(pl["player"] + "-"):
+                out[pid] = piece_label(state, pid, pl["player"])
     return out
 
 
@@ -208,7 +203,7 @@ def legend(state: dict[str, Any], lang: str) -> dict[str, list[dict[str, Any]]]:
                 "by": names.get(m.get("by") or "", m.get("by") or "")} for m in state["markers"]]
     forts = [{"owner": p["player"], "cells": ", ".join(p["fortress"]), "hp": p["fortress_hp"],
               "max": p.get("fortress_max_hp", 100)} for p in state["players"]]
-    seats = [{"player": p["player"], "colour": L["colours"][seat(state, p["player"])], "side": L["sides"][p["side"]],
+    seats = [{"player": p["player"], "colour": L["colours"][seat(state, p["player"])], "side": L["side_names"][p["side"]],
               "rows": "-".join(str(r) for r in (p["home_rows"][0], p["home_rows"][-1])),
               "first": p["player"] == state["first"]} for p in state["players"]]
     return {"squads": squads, "markers": markers, "fortresses": forts, "seats": seats}
@@ -374,44 +369,21 @@ def mine(state: dict[str, Any], me: dict[str, Any], lang: str) -> list[list[str]
                                                       suicides=limits("suicide"))]]
 
 
-def context(after: dict[str, Any], reader: str | None, lang: str) -> dict[str, Any]:
-    """What the templates read besides the core's names: the text board, the legend, and for a
-    player their own table."""
+def post(ruleset: Any, turn: Any, reader: str | None) -> Any:
+    """One post's content for the core (gm_tool.core.posts): the public post (``reader`` None)
+    or a player's; the opening post of turn 0 when ``turn.opening``. Nothing is hidden in this
+    game, but a player's own table (pool, hand, standing orders) is only in their post."""
+    from gm_tool.core.posts import Post
+
+    after = turn.after
     me = next((p for p in after["players"] if p["player"] == reader), None)
-    return {"board": text_board(after), "legend": legend(after, lang), "state": after,
-            "mine": mine(after, me, lang) if me else [], "player": reader,
-            "your_turn": reader is not None and after.get("next") == reader}
+    context = {"board": text_board(after), "legend": legend(after, turn.lang), "state": after,
+               "mine": mine(after, me, turn.lang) if me else [], "opening": turn.opening}
+    sheet = ruleset.template(after, reader, turn.lang) if reader is not None and reader in ruleset.due(after) else None
 
+    def picture() -> bytes:  # one drawing a turn, for every post that shows it
+        if "png" not in turn.shared:
+            turn.shared["png"] = board_png(after)
+        return bytes(turn.shared["png"])
 
-def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
-          templates_dir: Any, package_dir: Any, template_text: Any, opening: bool = False
-          ) -> tuple[dict[str, dict[str, str]], dict[str, bytes]]:
-    """Every post of a turn (or of turn 0, ``opening``) in every format and BBCode dialect of the
-    campaign's forum, with display names and the picture linked through the forum's image URL."""
-    from gm_tool.core.render import display_name, environment, markups
-
-    env = environment(package_dir / "templates", templates_dir)
-    narration = TEXTS.narration
-    cut = narration.sections(events)
-    players = [p["player"] for p in after["players"]]
-    names = {**unit_labels(after, events), **unit_labels(before), **{p: display_name(p) for p in players}}
-    L = labels(lang)
-    pic = "map-public.png"
-    out: dict[str, dict[str, str]] = {}
-    for reader in [None, *players]:
-        ctx = context(after, reader, lang)
-        sheet = template_text(after, reader, lang) if ctx["your_turn"] else ""
-        rendered = {}
-        for fmt, m in markups().items():
-            teller = GyTeller(narration, names, lang, m)
-            story = narration.story(events, teller, reader, public=reader is None, cut=cut)
-            winner = after.get("winner")
-            words = None if winner is None else L["result_draw"] if winner == "draw" else \
-                L["result_winner"].format(winner=display_name(winner))
-            rendered[fmt] = env.get_template("public.j2" if reader is None else "private.j2").render(
-                **ctx, m=m, L=L, lang=lang, turn=after["turn"], story=story, sheet=sheet, opening=opening,
-                winner=words, reader=display_name(reader) if reader else None,
-                name=lambda p, m=m: m.esc(display_name(p)), label=lambda i, m=m: m.esc(names.get(i, i)),
-                picture=m.picture(pic, L["attach"].format(file=pic)))
-        out["public" if reader is None else reader] = rendered
-    return out, {pic: board_png(after)}
+    return Post("public.j2" if reader is None else "private.j2", context, picture=picture, sheet=sheet)

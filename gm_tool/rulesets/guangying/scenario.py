@@ -36,34 +36,19 @@ def _cells(values: Any) -> list[str] | None:
     return out
 
 
-def read_rules(raw: Any, bad: Any) -> dict[str, Any]:
-    """The ``rules:`` switches in force (switches.py): the seed's reading unless the scenario
-    turns one; unknown names and values not allowed are problems."""
-    out = dict(DEFAULTS)
-    if raw is None:
-        return out
-    if not isinstance(raw, dict):
-        bad("field.type", "rules", expected="mapping", got=type(raw).__name__)
-        return out
-    for key, value in raw.items():
-        spec = SWITCHES.get(key) if isinstance(key, str) else None
-        if spec is None:
-            bad("field.unknown", f"rules.{key}", allowed=", ".join(SWITCHES))
-        elif not any(value == c and type(value) is type(c) for c in spec[1]):
-            bad("field.choice", f"rules.{key}", value=value,
-                allowed=", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in spec[1]))
-        else:
-            out[key] = value
-    return out
-
-
 def build(data: dict[str, Any], source: str) -> dict[str, Any]:
     problems: list[Problem] = []
 
     def bad(code: str, f: str, **params: Any) -> None:
         problems.append(Problem(code, source, f, params))
 
-    rules = read_rules(data.get("rules"), bad)
+    from gm_tool.core.rules import check_rules
+
+    rules = dict(DEFAULTS)
+    try:
+        rules = check_rules(SWITCHES, data.get("rules"), source)
+    except GmError as exc:  # the switches declared once (switches.py), checked by the core
+        problems.extend(exc.problems)
 
     for k in data:
         if k not in KEYS:
