@@ -533,10 +533,7 @@ def _orders_for(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any]
     others = [p for p in op.ruleset.players(state) if p not in due and p in files] if op.ruleset.standing_sheets else []
     present = [files[p] for p in due + others if p in files]
     parsed = {p: orders for p, (_, orders) in check_files(op, present, op.lang, state).items()}
-    missing = [p for p in due if p not in parsed]
-    orders = {p: parsed[p] if p in parsed else op.ruleset.missing_orders(state, p) for p in due}
-    orders.update({p: parsed[p] for p in others if p in parsed})
-    return orders, missing
+    return op.ruleset.turn_orders(state, parsed)
 
 
 DICE_FILE = "_dice.yaml"

@@ -11,7 +11,7 @@ import pytest
 
 PACKAGE = Path(__file__).parent.parent / "gm_tool"
 NEUTRAL = sorted(PACKAGE.glob("core/*.py")) + [PACKAGE / f for f in ("app.py", "cli.py", "console.py", "simulate.py",
-                                                                      "errors.py", "i18n.py")]
+                                                                      "errors.py", "i18n.py", "cases.py")]
 GAME_WORDS = re.compile(r"grail|stronghold|territory|SABER|CASTER|LANCER|杀|闪|宝石|据点|servant|fuyuki|领土|职阶|"
                         r"hunlu|guangying|shenjianglu|魂|神将|光与影|\bgeneral|\bsquad|\bmana\b|\bking\b", re.I)
 

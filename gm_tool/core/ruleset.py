@@ -246,6 +246,17 @@ class RulesetBase(Generic[S, O]):
             return self.pass_orders(state, player)
         return self.default_orders(state, player)
 
+    def turn_orders(self, state: S, sent: Mapping[str, O]) -> tuple[dict[str, O], list[str]]:
+        """What :meth:`resolve` gets from the sheets in hand (``sent``: player -> parsed orders):
+        the orders of every due player (a missing sheet is :meth:`missing_orders`), then, with
+        ``standing_sheets``, those of the players not due who sent one; and the due players who
+        sent nothing. `gm resolve` and the rule cases (gm_tool.core.cases) both read it here."""
+        due = self.due(state)
+        orders = {p: sent[p] if p in sent else self.missing_orders(state, p) for p in due}
+        if self.standing_sheets:
+            orders.update({p: sent[p] for p in self.players(state) if p not in due and p in sent})
+        return orders, [p for p in due if p not in sent]
+
     def import_message(self, state: S, text: str, source: str, lang: str,
                        player: str | None) -> tuple[dict[str, Any], list[tuple[int, str, str]]]:
         """A player's message written in the rule document's own form, read into a sheet:

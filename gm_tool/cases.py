@@ -1,0 +1,450 @@
+"""Rule cases as data: a case file (YAML) holds cases in the manner of the Diplomacy
+adjudicator test cases (DATC): each names the line of the rule document it checks, sets a game
+up from a base scenario, plays a few steps from sheets, and says what `gm show --json` must then
+hold. A GM adds a case without writing Python; one runner plays every ruleset's cases.
+
+The format is described in docs/rule-cases.md. In short::
+
+    ruleset: toy              # optional: the base scenario names it
+    base: race.yaml           # a scenario file beside this one, or a bundled scenario's name
+    seed: cases               # optional: the seed of every case (chance, setup)
+    cases:
+      - id: T2
+        rule: 'toy rules: "a runner on your cell or the next one falls back two cells"'
+        title: a trip sends the runner ahead two cells back
+        scenario: {length: 10}          # merged over the base (mappings key by key)
+        state: {runners[id=ben].pos: 3} # set on the state after setup (optional)
+        steps:
+          - sheets: {ann: {step: 2}}    # turn and player filled in; a due player without a sheet
+            dice: [1]                   #   passes or gets the default orders, as in gm resolve
+            expect: {runners[id=ann].pos: 3, next: ben}
+          - sheets: {ben: {trip: ann}}
+            expect: {runners[id=ann].pos: 1}
+            events: [{type: trip, unit: ben, target: ann}]
+
+A path is dotted keys and list indices (``runners.0.pos``), and ``[key=value]`` picks the one
+item of a list whose ``key`` is ``value`` (``runners[id=ann].pos``). Run the cases of files with
+``python -m gm_tool.cases [--module M] FILE...``; the test suite runs every case file under ``tests/``.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gm_tool.errors import GmError, Problem
+from gm_tool.i18n import register
+
+register({
+    "cases.ruleset": {"zh": "规则集 {ruleset!r} 与基础剧本的 {base!r} 不符", "en": "ruleset {ruleset!r} differs from the base scenario's {base!r}"},
+    "cases.id": {"zh": "每个案例需要一个不重复的 id（文字或数字），实为 {value!r}",
+                 "en": "every case needs an id of its own (text or a number), got {value!r}"},
+    "cases.rule": {"zh": "写明所检验的规则原文出处，并加引号引用原文（如 l.87: \"...\"）",
+                   "en": "name the rule line the case checks and quote it (l.87: \"...\")"},
+    "cases.path": {"zh": "路径 {value!r} 无法识别；写法如 runners.0.pos 或 runners[id=ann].pos",
+                   "en": "cannot read the path {value!r}; write it as runners.0.pos or runners[id=ann].pos"},
+})
+
+CASE_KEYS = ("id", "rule", "title", "scenario", "seed", "state", "expect", "expect_view", "setup_refused", "steps")
+STEP_KEYS = ("amend", "sheets", "dice", "refused", "expect", "expect_view", "events", "no_events")
+FILE_KEYS = ("ruleset", "base", "seed", "cases")
+# a rule is quoted: "...", “...” or 「...」 (at least two characters)
+QUOTED = re.compile(r'"[^"]{2,}"|“[^”]{2,}”|「[^」]{2,}」')
+_STEP = re.compile(r"([^.\[\]]+)|\[([^=\]]+)=([^\]]*)\]")
+
+
+def _mapping_of(test: Any) -> Any:
+    return lambda v: isinstance(v, dict) and all(test(x) for x in v.values())
+
+
+def _list_of(test: Any) -> Any:
+    return lambda v: isinstance(v, list) and all(test(x) for x in v)
+
+
+# what each key of a case or a step holds, and its name in a problem
+_SHAPES: dict[str, Any] = {
+    "scenario": _mapping_of(lambda x: True), "state": _mapping_of(lambda x: True),
+    "expect": _mapping_of(lambda x: True), "expect_view": _mapping_of(lambda x: isinstance(x, dict)),
+    "setup_refused": _list_of(lambda x: isinstance(x, str)), "amend": _list_of(lambda x: isinstance(x, dict)),
+    "sheets": _mapping_of(lambda x: x is None or isinstance(x, dict)),
+    "dice": _list_of(lambda x: type(x) is int), "refused": _mapping_of(_list_of(lambda x: isinstance(x, str))),
+    "events": _list_of(lambda x: isinstance(x, dict)), "no_events": _list_of(lambda x: isinstance(x, dict)),
+}
+_SHAPE_WORDS = {
+    "scenario": "mapping", "state": "mapping of path: value", "expect": "mapping of path: value",
+    "expect_view": "mapping of player: {path: value}", "setup_refused": "list of code@field",
+    "amend": "list of {action, args, reason}", "sheets": "mapping of player: sheet", "dice": "list of integers",
+    "refused": "mapping of player: [code@field]", "events": "list of mappings", "no_events": "list of mappings",
+}
+
+
+@dataclass
+class Case:
+    """One rule case, read from its file (``where``: ``FILE#ID`` for reports)."""
+
+    id: str
+    rule: str
+    title: str
+    ruleset: str
+    scenario: dict[str, Any]
+    source: str
+    seed: str
+    data: dict[str, Any]
+    where: str = ""
+
+
+@dataclass
+class Result:
+    case: Case
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+# paths ----------------------------------------------------------------------------------------
+def path_steps(path: str) -> list[str | int | tuple[str, str]]:
+    """``runners[id=ann].pos`` -> ``['runners', ('id', 'ann'), 'pos']``; digits are indices."""
+    out: list[str | int | tuple[str, str]] = []
+    pos = 0
+    for m in _STEP.finditer(path):
+        if m.start() != pos and path[pos:m.start()] != ".":
+            raise ValueError(path)
+        pos = m.end()
+        if m.group(1) is not None:
+            out.append(int(m.group(1)) if m.group(1).isdigit() else m.group(1))
+        else:
+            out.append((m.group(2), m.group(3)))
+    if pos != len(path) or not out:
+        raise ValueError(path)
+    return out
+
+
+class Missing(Exception):
+    """A path leads nowhere (its message says where it stopped)."""
+
+
+def _step_into(node: Any, step: str | int | tuple[str, str], done: str) -> Any:
+    if isinstance(step, tuple):
+        key, value = step
+        if not isinstance(node, list):
+            raise Missing(f"{done or 'the top'} is not a list")
+        hits = [x for x in node if isinstance(x, dict) and str(x.get(key)) == value]
+        if len(hits) != 1:
+            raise Missing(f"{done} has {len(hits)} items with {key} = {value}")
+        return hits[0]
+    if isinstance(step, int) and isinstance(node, list):
+        if not -len(node) <= step < len(node):
+            raise Missing(f"{done} has {len(node)} items")
+        return node[step]
+    if isinstance(node, dict) and (step in node or str(step) in node):
+        return node[step] if step in node else node[str(step)]
+    raise Missing(f"{done or 'the top'} has no {step}")
+
+
+def get(data: Any, path: str) -> Any:
+    """The value at ``path``; :class:`Missing` when there is none."""
+    node, done = data, ""
+    for step in path_steps(path):
+        node = _step_into(node, step, done)
+        done = f"{done}.{step}" if done else str(step)
+    return node
+
+
+def put(data: Any, path: str, value: Any) -> None:
+    """Set the value at ``path`` (its parent must exist)."""
+    steps = path_steps(path)
+    parent = get(data, _join(steps[:-1])) if steps[:-1] else data
+    last = steps[-1]
+    if isinstance(last, tuple) or isinstance(last, int) and not isinstance(parent, list):
+        raise Missing(f"cannot set {path}")
+    if isinstance(parent, list) and isinstance(last, int):
+        parent[last] = value
+    elif isinstance(parent, dict):
+        parent[last] = value
+    else:
+        raise Missing(f"cannot set {path}")
+
+
+def _join(steps: list[str | int | tuple[str, str]]) -> str:
+    return "".join(f"[{s[0]}={s[1]}]" if isinstance(s, tuple) else f".{s}" for s in steps).lstrip(".")
+
+
+def merge(base: Any, over: Any) -> Any:
+    """``over`` laid on ``base``: mappings key by key, anything else replaced."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        out = dict(base)
+        for k, v in over.items():
+            out[k] = merge(base.get(k), v) if k in base else copy.deepcopy(v)
+        return out
+    return copy.deepcopy(over)
+
+
+def matches(event: dict[str, Any], want: dict[str, Any]) -> bool:
+    """An event holds every key of ``want`` with that value."""
+    return all(k in event and event[k] == v for k, v in want.items())
+
+
+# reading a case file ------------------------------------------------------------------------------
+def load(path: Path) -> list[Case]:
+    """Every case of a file, checked: a GmError names each bad field (its line found in the file)."""
+    from gm_tool import app
+    from gm_tool.core import safeyaml
+
+    source = str(path)
+    data = safeyaml.load_mapping(path)
+    problems: list[Problem] = []
+
+    def problem(field_path: str, code: str, **params: Any) -> None:
+        problems.append(Problem(code, source, field_path, params))
+
+    for key in data:
+        if key not in FILE_KEYS:
+            problem(str(key), "field.unknown", allowed=", ".join(FILE_KEYS))
+    base_ref = data.get("base")
+    base: dict[str, Any] = {}
+    base_source = source
+    if not isinstance(base_ref, str):
+        problem("base", "field.required")
+    else:
+        beside = path.parent / base_ref
+        try:
+            base, base_source = app.load_scenario(str(beside) if beside.is_file() else base_ref)
+        except GmError as exc:
+            problems.extend(exc.problems)
+    ruleset = data.get("ruleset", base.get("ruleset"))
+    if not isinstance(ruleset, str):
+        problem("ruleset", "field.required")
+    elif base and base.get("ruleset") not in (None, ruleset):
+        problem("ruleset", "cases.ruleset", ruleset=ruleset, base=base.get("ruleset"))
+    seed = data.get("seed", "rule-cases")
+    if not isinstance(seed, str):
+        problem("seed", "field.type", expected="str", got=type(seed).__name__)
+    cases = data.get("cases")
+    if not isinstance(cases, list) or not cases:
+        problem("cases", "field.required")
+        cases = []
+    out: list[Case] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(cases):
+        at = f"cases[{i}]"
+        if not isinstance(raw, dict):
+            problem(at, "field.type", expected="mapping", got=type(raw).__name__)
+            continue
+        for key in raw:
+            if key not in CASE_KEYS:
+                problem(f"{at}.{key}", "field.unknown", allowed=", ".join(CASE_KEYS))
+            elif key in _SHAPES and not _SHAPES[key](raw[key]):
+                problem(f"{at}.{key}", "field.type", expected=_SHAPE_WORDS[key], got=type(raw[key]).__name__)
+        cid, rule = raw.get("id"), raw.get("rule")
+        if not isinstance(cid, str | int) or isinstance(cid, bool) or str(cid) in seen:
+            problem(f"{at}.id", "cases.id", value=cid)
+        seen.add(str(cid))
+        if not isinstance(rule, str) or not QUOTED.search(rule):
+            problem(f"{at}.rule", "cases.rule")
+        steps = raw.get("steps") or []
+        if not isinstance(steps, list):
+            problem(f"{at}.steps", "field.type", expected="list", got=type(steps).__name__)
+            steps = []
+        for j, step in enumerate(steps):
+            if not isinstance(step, dict):
+                problem(f"{at}.steps[{j}]", "field.type", expected="mapping", got=type(step).__name__)
+                continue
+            for key in step:
+                if key not in STEP_KEYS:
+                    problem(f"{at}.steps[{j}].{key}", "field.unknown", allowed=", ".join(STEP_KEYS))
+                elif not _SHAPES[key](step[key]):
+                    problem(f"{at}.steps[{j}].{key}", "field.type", expected=_SHAPE_WORDS[key], got=type(step[key]).__name__)
+        _check_paths(raw, at, problem)
+        out.append(Case(str(cid), str(rule), str(raw.get("title") or ""), str(ruleset),
+                        merge(base, raw.get("scenario") or {}), base_source, str(raw.get("seed") or seed), raw,
+                        f"{path.name}#{cid}"))
+    if problems:
+        from gm_tool.core.yamlpos import annotate_file
+
+        raise annotate_file(GmError(problems), source, path)
+    return out
+
+
+def _check_paths(raw: dict[str, Any], at: str, problem: Any) -> None:
+    """Every path a case names is well formed."""
+    def views(where: str, table: Any) -> list[tuple[str, Any]]:
+        if table is None or isinstance(table, dict):
+            return [(f"{where}.{p}", v) for p, v in (table or {}).items()]
+        return [(where, table)]
+
+    places = [(f"{at}.state", raw.get("state")), (f"{at}.expect", raw.get("expect"))]
+    places += views(f"{at}.expect_view", raw.get("expect_view"))
+    steps = raw.get("steps")
+    for j, step in enumerate(steps if isinstance(steps, list) else []):
+        if isinstance(step, dict):
+            places += [(f"{at}.steps[{j}].expect", step.get("expect"))]
+            places += views(f"{at}.steps[{j}].expect_view", step.get("expect_view"))
+    for where, table in places:
+        if table is None:
+            continue
+        if not isinstance(table, dict):
+            problem(where, "field.type", expected="mapping", got=type(table).__name__)
+            continue
+        for key in table:
+            try:
+                path_steps(str(key))
+            except ValueError:
+                problem(where, "cases.path", value=key)
+
+
+# running a case -------------------------------------------------------------------------------
+def _problems(exc: GmError) -> list[str]:
+    return [f"{p.code}@{p.field}" for p in exc.problems]
+
+
+def _expect(where: str, view: Any, table: dict[str, Any] | None, failures: list[str]) -> None:
+    for path, want in (table or {}).items():
+        try:
+            got = get(view, str(path))
+        except Missing as exc:
+            failures.append(f"{where}: {path}: no such value ({exc})")
+            continue
+        if got != want:
+            failures.append(f"{where}: {path} is {got!r}, expected {want!r}")
+
+
+def _views(ruleset: Any, state: Any, where: str, expect: Any, expect_view: Any, failures: list[str]) -> None:
+    _expect(where, ruleset.view(state, None), expect, failures)
+    for player, table in (expect_view or {}).items():
+        if player not in ruleset.players(state):
+            failures.append(f"{where}: expect_view names {player!r}, not a player")
+            continue
+        _expect(f"{where} (view of {player})", ruleset.view(state, player), table, failures)
+
+
+def run(case: Case) -> Result:
+    """Play one case in memory, as the commands would (`gm new`, `gm amend`, `gm check`/`gm
+    submit` reading each sheet from YAML text, `gm dice`, `gm resolve`, `gm show --json`)."""
+    from gm_tool.core import ruleset as registry
+    from gm_tool.core import safeyaml
+    from gm_tool.core.store import dump_yaml
+
+    result = Result(case)
+    failures = result.failures
+    rs = registry.get(case.ruleset)
+    raw = case.data
+    try:
+        state = rs.setup(case.scenario, case.source, case.seed)
+    except GmError as exc:
+        if raw.get("setup_refused") is None:
+            failures.append(f"setup refused the scenario: {', '.join(_problems(exc))}")
+        elif sorted(_problems(exc)) != sorted(raw["setup_refused"]):
+            failures.append(f"setup refused with {_problems(exc)}, expected {raw['setup_refused']}")
+        return result
+    if raw.get("setup_refused") is not None:
+        failures.append(f"setup accepted the scenario, expected it refused with {raw['setup_refused']}")
+        return result
+    for path, value in (raw.get("state") or {}).items():
+        try:
+            put(state, str(path), copy.deepcopy(value))
+        except Missing as exc:
+            failures.append(f"state: {path}: {exc}")
+    _views(rs, state, "after setup", raw.get("expect"), raw.get("expect_view"), failures)
+    for i, step in enumerate(raw.get("steps") or [], 1):
+        where = f"step {i}"
+        events: list[dict[str, Any]] = []
+        for j, edit in enumerate(step.get("amend") or []):
+            try:
+                action = registry.check_amend(rs, dict(edit), f"{where}.amend.{j}")
+                state, done = rs.amend(state, action, f"{where}.amend.{j}")
+                events += done
+            except GmError as exc:
+                failures.append(f"{where}: GM edit {j} refused: {', '.join(_problems(exc))}")
+        n = rs.turn(state) + 1
+        sent: dict[str, Any] = {}
+        refused: dict[str, list[str]] = {}
+        for player, sheet in (step.get("sheets") or {}).items():
+            full = {"turn": n, "player": player, **(sheet or {})}
+            try:
+                sent[player] = rs.parse_orders(state, safeyaml.loads(dump_yaml(full), f"{player}.yaml"),
+                                               f"{player}.yaml", "en")
+            except GmError as exc:
+                refused[player] = _problems(exc)
+        want_refused = step.get("refused")
+        if want_refused is not None:  # a step checking sheets only: nothing is resolved
+            for player in sorted(set(refused) | set(want_refused)):
+                if sorted(refused.get(player, [])) != sorted(want_refused.get(player) or []):
+                    failures.append(f"{where}: {player}'s sheet: refused with {refused.get(player, [])}, "
+                                    f"expected {want_refused.get(player) or 'accepted'}")
+        else:
+            for player, problems in refused.items():
+                failures.append(f"{where}: {player}'s sheet refused: {', '.join(problems)}")
+            if failures:
+                return result
+            orders, _ = rs.turn_orders(state, sent)
+            dice = step.get("dice")
+            if dice is not None and not rs.uses_dice_file:
+                failures.append(f"{where}: dice given, but {rs.name} takes no forum dice")
+            resolution = rs.resolve(state, orders, case.seed, list(dice) if dice is not None else None)
+            state, events = resolution.state, events + resolution.events
+        _views(rs, state, where, step.get("expect"), step.get("expect_view"), failures)
+        for want in step.get("events") or []:
+            if not any(matches(e, want) for e in events):
+                failures.append(f"{where}: no event matches {want!r} (types: {[e.get('type') for e in events]})")
+        for unwanted in step.get("no_events") or []:
+            if any(matches(e, unwanted) for e in events):
+                failures.append(f"{where}: an event matches {unwanted!r}, expected none")
+    return result
+
+
+def find(folders: Iterable[Path]) -> list[Path]:
+    """Every case file under ``folders``: ``cases.yaml``, ``cases-*.yaml`` and ``cases/*.yaml``."""
+    out: set[Path] = set()
+    for folder in folders:
+        out.update(folder.rglob("cases.yaml"))
+        out.update(folder.rglob("cases-*.yaml"))
+        out.update(p for p in folder.rglob("*.yaml") if p.parent.name == "cases")
+    return sorted(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m gm_tool.cases [--module M] FILE...``: run the cases of each file, one line per
+    case. ``--module`` imports a module holding a ruleset that lives outside gm_tool (its
+    ``RULESET``, registered by name: ``--module tests.toy`` for the toy race)."""
+    import argparse
+    import importlib
+
+    from gm_tool.core import ruleset as registry
+
+    ap = argparse.ArgumentParser(prog="python -m gm_tool.cases", description="Run rule cases written as data.")
+    ap.add_argument("--module", action="append", default=[], help="a module whose RULESET to register")
+    ap.add_argument("files", nargs="+", type=Path)
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    for name in args.module:
+        registry.register(importlib.import_module(name).RULESET)
+    failed = 0
+    for path in args.files:
+        try:
+            cases = load(path)
+        except GmError as exc:
+            print(exc.render("en"), file=sys.stderr)
+            failed += 1
+            continue
+        for case in cases:
+            try:
+                result = run(case)
+            except GmError as exc:
+                result = Result(case, [exc.render("en")])
+            except Exception as exc:  # a ruleset crashing on a case: say so, and go on
+                result = Result(case, [f"crashed: {type(exc).__name__}: {exc}"])
+            print(f"{'ok  ' if result.passed else 'FAIL'} {case.where}: {case.title or case.rule}")
+            for line in result.failures:
+                print(f"     {line}")
+            failed += not result.passed
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

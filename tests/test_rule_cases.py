@@ -1,0 +1,171 @@
+"""Rule cases as data (gm_tool/cases.py, docs/rule-cases.md): every case file under tests/ is
+read and each of its cases played as one test; then the runner itself: it fails a case whose
+expectation is wrong, naming the path and both values, and refuses a malformed file by field
+and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gm_tool.cases import Missing, find, get, load, path_steps, put, run
+from gm_tool.errors import GmError
+from tests.conftest import write
+
+TESTS = Path(__file__).parent
+RACE = TESTS / "toy" / "race.yaml"
+
+
+def _collect() -> list[Any]:
+    params = []
+    for path in find([TESTS]):
+        name = str(path.relative_to(TESTS))
+        try:
+            cases = load(path)
+        except GmError as exc:  # a broken file fails as one test, with its problems
+            params.append(pytest.param(exc, id=name))
+            continue
+        params += [pytest.param(case, id=f"{name}#{case.id}") for case in cases]
+    return params
+
+
+@pytest.mark.parametrize("case", _collect())
+def test_rule_case(case):
+    if isinstance(case, GmError):
+        pytest.fail(case.render("en"), pytrace=False)
+    result = run(case)
+    assert result.passed, f"{case.where} ({case.rule}):\n" + "\n".join(result.failures)
+
+
+def test_every_case_file_is_found_and_the_toy_has_cases():
+    files = [str(p.relative_to(TESTS)) for p in find([TESTS])]
+    assert "toy/cases.yaml" in files
+    assert len(load(TESTS / "toy" / "cases.yaml")) >= 10
+
+
+# the runner -------------------------------------------------------------------------------------
+def cases_file(tmp_path: Path, body: str) -> Path:
+    return write(tmp_path / "cases.yaml", f"ruleset: toy\nbase: {RACE}\ncases:\n{body}")
+
+
+def test_a_wrong_expectation_fails_naming_the_path_and_both_values(tmp_path):
+    path = cases_file(tmp_path, """\
+  - id: X1
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: {step: 2}}
+        dice: [4]
+        expect:
+          runners[id=ann].pos: 7
+          runners[id=cat].pos: 0
+        events: [{type: run, die: 5}]
+        no_events: [{type: run}]
+""")
+    (case,) = load(path)
+    assert run(case).failures == [
+        "step 1: runners[id=ann].pos is 6, expected 7",
+        "step 1: runners[id=cat].pos: no such value (runners has 0 items with id = cat)",
+        "step 1: no event matches {'type': 'run', 'die': 5} (types: ['turn', 'run'])",
+        "step 1: an event matches {'type': 'run'}, expected none",
+    ]
+
+
+def test_a_sheet_refused_or_accepted_against_the_case_fails_it(tmp_path):
+    path = cases_file(tmp_path, """\
+  - id: X2
+    rule: 'toy rules: "taking turns in order"'
+    steps:
+      - sheets: {ann: {step: 9}}
+        expect: {next: ben}
+      - sheets: {ann: {step: 1}}
+        refused: {ann: [toy.field@step]}
+  - id: X3
+    rule: 'toy rules: "taking turns in order"'
+    setup_refused: [toy.field@length]
+""")
+    first, second = load(path)
+    assert run(first).failures == ["step 1: ann's sheet refused: toy.field@step"]
+    assert run(second).failures == ["setup accepted the scenario, expected it refused with ['toy.field@length']"]
+
+
+def test_a_malformed_case_file_is_refused_by_field_and_line(tmp_path):
+    path = cases_file(tmp_path, """\
+  - id: Y1
+    rule: the step rule, not quoted
+    steps:
+      - sheet: {ann: {step: 1}}
+        expect:
+          runners[id=ann.pos: 1
+  - id: Y1
+    rule: 'toy rules: "one die"'
+""")
+    with pytest.raises(GmError) as err:
+        load(path)
+    found = [(p.code, p.field, p.line) for p in err.value.problems]
+    assert found == [("cases.rule", "cases[0].rule", 5), ("field.unknown", "cases[0].steps[0].sheet", 7),
+                     ("cases.path", "cases[0].steps[0].expect", 8), ("cases.id", "cases[1].id", 10)]
+    text = err.value.render("en")
+    assert "name the rule line the case checks and quote it" in text and "allowed: amend, sheets" in text
+
+
+def test_a_base_naming_another_ruleset_is_refused(tmp_path):
+    path = write(tmp_path / "cases.yaml", "ruleset: grail_war\nbase: " + str(RACE) + "\ncases:\n"
+                 "  - {id: 1, rule: 'x \"y z\"'}\n")
+    with pytest.raises(GmError) as err:
+        load(path)
+    assert [(p.code, p.field) for p in err.value.problems] == [("cases.ruleset", "ruleset")]
+
+
+def test_paths_reach_into_lists_by_index_or_by_key():
+    data = {"runners": [{"id": "ann", "pos": 1}, {"id": "ben", "pos": 2}], "n": {"3": "three"}}
+    assert path_steps("runners[id=ben].pos") == ["runners", ("id", "ben"), "pos"]
+    assert get(data, "runners.1.pos") == 2 and get(data, "runners[id=ann].pos") == 1 and get(data, "n.3") == "three"
+    put(data, "runners[id=ben].pos", 9)
+    assert data["runners"][1]["pos"] == 9
+    with pytest.raises(Missing, match="runners has 2 items"):
+        get(data, "runners.5")
+    for bad in ("", "a..b", "a[id=x", "[", "a]"):
+        with pytest.raises(ValueError):
+            path_steps(bad)
+
+
+def test_each_key_of_a_step_holds_what_it_should(tmp_path):
+    path = cases_file(tmp_path, """\
+  - id: Z1
+    rule: 'toy rules: "one die"'
+    setup_refused: toy.field@length
+    steps:
+      - sheets: [ann]
+        dice: [4, six]
+        refused: {ann: toy.trip@trip}
+        events: {type: run}
+""")
+    with pytest.raises(GmError) as err:
+        load(path)
+    assert [(p.code, p.field, p.params.get("expected")) for p in err.value.problems] == [
+        ("field.type", "cases[0].setup_refused", "list of code@field"),
+        ("field.type", "cases[0].steps[0].sheets", "mapping of player: sheet"),
+        ("field.type", "cases[0].steps[0].dice", "list of integers"),
+        ("field.type", "cases[0].steps[0].refused", "mapping of player: [code@field]"),
+        ("field.type", "cases[0].steps[0].events", "list of mappings")]
+
+
+def test_the_command_runs_a_file_and_says_what_failed(tmp_path, capsys):
+    from gm_tool.cases import main
+
+    assert main(["--module", "tests.toy", str(TESTS / "toy" / "cases.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\nok   ") + out.startswith("ok   ") == len(load(TESTS / "toy" / "cases.yaml")) and "FAIL" not in out
+    bad = cases_file(tmp_path, """\
+  - id: W1
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: {step: 1}}
+        dice: [1]
+        expect: {next: ann}
+""")
+    assert main([str(bad)]) == 1
+    assert capsys.readouterr().out.splitlines() == ["FAIL cases.yaml#W1: toy rules: \"moves that far plus one die\"",
+                                                    "     step 1: next is 'ben', expected 'ann'"]
