@@ -204,7 +204,6 @@ def loads(text: str, source: str, *, max_depth: int = MAX_DEPTH, max_nodes: int 
         raise GmError.one("yaml.too_deep", file=source, limit=max_depth) from None
     except (ValueError, OverflowError, TypeError) as exc:  # e.g. a 5000-digit integer, 2001-13-45
         if "int_max_str_digits" in str(exc) or "integer string conversion" in str(exc):
-            import re
             import sys
 
             limit = sys.get_int_max_str_digits()
@@ -389,9 +388,22 @@ def _hint(text: str, line: int | None) -> str | None:
     return None
 
 
+_CODE_OPEN = re.compile(r"\A(\s*)\[code(?:=[^\]\n]*)?\]", re.IGNORECASE)
+_CODE_CLOSE = re.compile(r"\[/code\](\s*)\Z", re.IGNORECASE)
+
+
+def unwrap_code(text: str) -> str:
+    """A text pasted from a forum post with its ``[code]`` ... ``[/code]`` tags (``[code=yaml]``
+    too, any case) read without them; the lines stay where they were, so problems name the right
+    line. Anything else is left as it is."""
+    if "[" not in text:
+        return text
+    return _CODE_CLOSE.sub(r"\1", _CODE_OPEN.sub(r"\1", text, count=1), count=1)
+
+
 def load_mapping(path: Path, display: str | None = None) -> dict[str, Any]:
     source = display or str(path)
-    text = read_text(path, display=display)
+    text = unwrap_code(read_text(path, display=display))
     data = loads(text, source)
     if data is None:  # an empty file, or only comments
         raise GmError.one("yaml.empty", file=source)

@@ -118,7 +118,9 @@ def annotate(error: "GmError", file: str, text: str) -> "GmError":
     for p in error.problems:
         if p.file == file and p.field and getattr(p, "line", None) is None:
             if root is None:
-                root = compose(text) or False
+                from gm_tool.core.safeyaml import unwrap_code
+
+                root = compose(unwrap_code(text)) or False
             if root:
                 p.line = node_line(root, p.field, index)
     return error

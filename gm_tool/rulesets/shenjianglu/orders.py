@@ -201,7 +201,7 @@ def _lines(error: GmError, source: str) -> GmError:
         text = None
     if text is None:
         return error
-    root = yamlpos.compose(text)
+    root = yamlpos.compose(safeyaml.unwrap_code(text))
     index: dict[int, Any] = {}
     for p in error.problems:
         m = _ACTION.match(p.field or "")
