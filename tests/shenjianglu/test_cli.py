@@ -124,3 +124,15 @@ def test_setup_shuffles_are_logged_and_verified(gm, tmp_path):
     (d / "log/turn-000.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
     out = gm("verify", d, code=1).output
     assert "log/turn-000.jsonl" in out
+
+
+def test_check_warns_of_a_sheet_that_kills_its_own_king(gm, tmp_path):
+    """seed l.187: "王被殺死的玩家將退出遊戲" — `gm check` accepts the sheet and says, on its line, that the
+    player's own king dies in it."""
+    scenario = write(tmp_path / "s.yaml", "ruleset: shenjianglu\nboard: duel\nseats:\n  1: {player: alice, faction: 周}\n"
+                                          "  2: {player: bob, faction: 商}\nunits:\n  - {id: K1, pos: D4, damage: 11}\n"
+                                          "  - {id: b1, card: 商兵, owner: bob, pos: D3}\n")
+    d = new(gm, tmp_path, str(scenario))
+    sheet = write(tmp_path / "a.yaml", "回合: 1\n玩家: alice\n行动:\n  - {指挥: K1, 攻击: b1}\n")
+    out = gm("check", d, sheet).output
+    assert "有效" in out and "a.yaml:4: actions.1" in out and "你的王会在这条行动中阵亡" in out

@@ -63,3 +63,69 @@ def test_units_are_named_by_label_and_read_like_cells():
                                                                              {"command": "ｋ１", "to": "C7"}]}, "t.yaml", "zh")
     s4 = RS.resolve(s3, {"alice": orders}, "x").state
     assert unit(s4, "b1")["damage"] == 0 and unit(s4, "K1")["pos"] == "C7"  # b1 hit (2 < 6) and healed
+
+
+def _refused_file(tmp_path, state, text):
+    """Every problem (code, field, line, message) of a sheet read from a file, as `gm check` reads it."""
+    import pytest
+
+    from gm_tool.core import safeyaml
+    from gm_tool.errors import GmError
+
+    path = tmp_path / "s.yaml"
+    path.write_text(text, "utf-8")
+    from gm_tool.core.yamlpos import annotate_file
+
+    with pytest.raises(GmError) as exc:
+        RS.parse_orders(state, safeyaml.load_mapping(path), str(path), "zh")
+    error = annotate_file(exc.value, str(path), path)  # as gm check does
+    return [(p.code, p.field, p.line, p.render("zh")) for p in error.problems]
+
+
+def test_a_one_line_action_with_a_full_width_colon_gets_the_hint(tmp_path):
+    """seed l.115: "召喚人物： 消耗法力召喚人物上場" — `- 召唤：周骑` (a Chinese keyboard's colon) is told
+    to use a half-width colon, on its line."""
+    s = duel(hand1=["兵"])
+    found = _refused_file(tmp_path, s, "回合: 1\n玩家: alice\n行动:\n  - 召唤：兵\n")
+    assert [(c, f, line) for c, f, line, _ in found] == [("shenjianglu.orders.fullwidth_colon", "actions.1", 4)]
+    assert "- 召唤: 兵" in found[0][3]
+    found = _refused_file(tmp_path, s, "回合: 1\n玩家: alice\n行动:\n  - {召唤：兵, 位置: D6}\n")
+    assert found[0][:3] == ("shenjianglu.orders.fullwidth_colon", "actions.1.召唤：兵", 4)
+
+
+def test_a_cell_hint_shows_only_what_reads_where_it_was_written(tmp_path):
+    """seed l.131 (3.9 人物移動): inside `{...}` a comma splits `C,7` in two: the hint there offers only
+    C7, and the stray 7 is named; outside braces the usual forms are offered."""
+    s = duel(units=UNITS)
+    found = _refused_file(tmp_path, s, "turn: 1\nplayer: alice\nactions:\n  - {command: a1, to: Z,3}\n")
+    codes = {(c, f, line) for c, f, line, _ in found}
+    assert ("shenjianglu.cell.bad_flow", "actions.1.to", 4) in codes
+    assert ("shenjianglu.orders.split_cell", "actions.1.3", 4) in codes
+    assert all("C,11" not in text for *_, text in found)
+    found = _refused_file(tmp_path, s, "turn: 1\nplayer: alice\nactions:\n  - command: a1\n    to: Z,3\n")
+    assert [(c, f, line) for c, f, line, _ in found] == [("cell.bad", "actions.1.to", 5)]
+    assert "C,11" in found[0][3]
+
+
+def test_the_same_key_in_two_languages_is_the_same_key_twice(tmp_path):
+    """seed l.115: 召喚 is `summon`: a sheet with both says "the same key twice", naming both spellings."""
+    s = duel(hand1=["兵"])
+    found = _refused_file(tmp_path, s, "turn: 1\nplayer: alice\nactions:\n  - summon: 兵\n    召唤: 兵\n    at: D6\n")
+    assert [(c, f, line) for c, f, line, _ in found] == [("shenjianglu.orders.same_key", "actions.1.召唤", 5)]
+    assert "召唤 与 summon 是同一个键" in found[0][3]
+    found = _refused_file(tmp_path, s, "turn: 1\n回合: 1\nplayer: alice\nactions: []\n")
+    assert [(c, f, line) for c, f, line, _ in found] == [("shenjianglu.orders.same_key", "回合", 2)]
+
+
+def test_check_warns_when_the_sheet_gets_its_own_king_killed(tmp_path):
+    """seed l.187: "王被殺死的玩家將退出遊戲" — a legal sheet whose own attack brings its king's death by
+    the counter is valid, with a warning on the action."""
+    s = duel(units=[{"id": "K1", "pos": "D4", "damage": 9}, {"id": "b1", "card": "盾", "owner": "bob", "pos": "D3"}])
+    path = tmp_path / "s.yaml"
+    path.write_text("turn: 1\nplayer: alice\nactions:\n  - {command: K1, attack: b1}\n", "utf-8")
+    from gm_tool.core import safeyaml
+
+    orders = RS.parse_orders(s, safeyaml.load_mapping(path), str(path), "zh")
+    assert [(w.code, w.field, w.line) for w in orders.warnings] == [("shenjianglu.orders.king_dies", "actions.1", 4)]
+    safe = RS.parse_orders(s, {"turn": 1, "player": "alice", "actions": []}, "x", "zh")
+    assert safe.warnings == []

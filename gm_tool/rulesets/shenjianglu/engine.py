@@ -879,10 +879,11 @@ def new_unit(uid: str, card: str, seat: dict[str, Any], pos: str, facing: str, a
 
 
 def play(state: dict[str, Any], actions: list[dict[str, Any]], log: EventLog,
-         on_illegal: Any = None) -> dict[str, Any]:
+         on_illegal: Any = None, after_action: Any = None) -> dict[str, Any]:
     """One whole turn on a copy of ``state``: the actions (each illegal one reported to
-    ``on_illegal(index, Illegal)`` and skipped; None: skipped with a logged reason), the end
-    phase, the next seat's start and draw phases. Returns the new state."""
+    ``on_illegal(index, Illegal)`` and skipped; None: skipped with a logged reason; each one done
+    then shown to ``after_action(index, turn)``), the end phase, the next seat's start and draw
+    phases. Returns the new state."""
     t = Turn(clone(state), log)
     if not actions:
         log.emit("pass", player=t.player)
@@ -891,11 +892,15 @@ def play(state: dict[str, Any], actions: list[dict[str, Any]], log: EventLog,
             t.run(a)
         except Skip as skip:
             log.emit("action.skipped", index=i, reason=skip.reason)
+            continue
         except Illegal as bad:
             if on_illegal is not None:
                 on_illegal(i, bad)
             else:
                 log.emit("action.skipped", index=i, reason=bad.code, field=bad.field, params=bad.params)
+            continue
+        if after_action is not None:
+            after_action(i, t)
     t.end_phase()
     t.s["turn"] += 1
     if t.s["winner"] is None:

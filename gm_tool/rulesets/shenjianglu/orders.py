@@ -29,6 +29,7 @@ class Orders:
     player: str
     turn: int
     actions: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)  # valid, but not what the player wants
 
 
 def _bad(problems: list[Problem], source: str, code: str, field: str, **params: Any) -> None:
@@ -46,21 +47,34 @@ def _text(v: Any) -> str | None:
 
 def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list[Problem]) -> dict[str, Any] | None:
     path = f"actions.{i}"
+    if isinstance(raw, str) and "：" in raw:  # `- 召唤：周骑`: one line read as one string
+        key, _, value = raw.partition("：")
+        _bad(problems, source, "shenjianglu.orders.fullwidth_colon", path, key=key.strip(), value=value.strip())
+        return None
     if not isinstance(raw, dict):
         _bad(problems, source, "shenjianglu.type.mapping", path, **wrong(raw))
         return None
     data: dict[str, Any] = {}
+    spelled: dict[str, str] = {}
     ok = True
     for k, v in raw.items():
         canon = ACTION_KEYS.get(k) if isinstance(k, str) else None
         if canon is None:
-            _bad(problems, source, "field.unknown", f"{path}.{k}", allowed=", ".join(sorted(set(ACTION_KEYS.values()))))
             ok = False
+            if isinstance(k, str) and "：" in k:  # {召唤：周骑, ...}
+                key, _, value = k.partition("：")
+                _bad(problems, source, "shenjianglu.orders.fullwidth_colon", f"{path}.{k}", key=key.strip(),
+                     value=value.strip())
+            elif type(k) is int and v is None:  # {at: C,7}: the comma split the cell in two
+                _bad(problems, source, "shenjianglu.orders.split_cell", f"{path}.{k}", number=k)
+            else:
+                _bad(problems, source, "field.unknown", f"{path}.{k}", allowed=", ".join(sorted(set(ACTION_KEYS.values()))))
         elif canon in data:
-            _bad(problems, source, "field.duplicate", f"{path}.{k}", value=k)
+            _bad(problems, source, "shenjianglu.orders.same_key", f"{path}.{k}", key=k, first=spelled[canon])
             ok = False
         else:
             data[canon] = v
+            spelled[canon] = str(k)
     kinds = [k for k in KINDS if k in data]
     if len(kinds) != 1:
         _bad(problems, source, "shenjianglu.orders.one_kind", path, got=", ".join(kinds) or "-")
@@ -148,12 +162,16 @@ def _action(raw: Any, i: int, board: dict[str, Any], source: str, problems: list
 def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str = "zh") -> Orders:
     problems: list[Problem] = []
     data: dict[str, Any] = {}
+    spelled: dict[str, str] = {}
     for k, v in sheet.items():
         canon = TOP_KEYS.get(k) if isinstance(k, str) else None
         if canon is None:
             _bad(problems, source, "field.unknown", str(k), allowed="turn, player, actions")
+        elif canon in data:
+            _bad(problems, source, "shenjianglu.orders.same_key", str(k), key=k, first=spelled[canon])
         else:
             data[canon] = v
+            spelled[canon] = str(k)
     player = data.get("player")
     if state.get("next") is None:
         _bad(problems, source, "shenjianglu.orders.game_over", "player", winner=state.get("winner"))
@@ -184,9 +202,11 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str =
     if problems:
         raise _lines(GmError(problems), source)
     orders = Orders(player=state["next"], turn=expected, actions=actions)  # type: ignore[arg-type]
-    check(state, orders, source, problems)
+    orders.warnings = check(state, orders, source, problems)
     if problems:
         raise _lines(GmError(problems), source)
+    if orders.warnings:
+        _lines(GmError(orders.warnings), source)
     return orders
 
 
@@ -203,20 +223,32 @@ def _lines(error: GmError, source: str) -> GmError:
         return error
     root = yamlpos.compose(safeyaml.unwrap_code(text))
     index: dict[int, Any] = {}
+    lines = text.splitlines()
     for p in error.problems:
         m = _ACTION.match(p.field or "")
         if m and p.line is None and root is not None:
             rest = re.sub(r"\.(\d+)", lambda k: f"[{int(k.group(1)) - 1}]", m.group(2))
             p.line = yamlpos.node_line(root, f"actions[{int(m.group(1)) - 1}]{rest}", index)
+            if p.code == "cell.bad" and p.line and "{" in lines[p.line - 1]:
+                p.code = "shenjianglu.cell.bad_flow"  # inside {...} only C7 reads as a cell
     return error
 
 
 _ACTION = re.compile(r"^actions\.(\d+)(.*)$")
 
 
-def check(state: dict[str, Any], orders: Orders, source: str, problems: list[Problem]) -> None:
-    """Play the sheet on a copy; every action illegal at its point becomes a problem."""
+def check(state: dict[str, Any], orders: Orders, source: str, problems: list[Problem]) -> list[Problem]:
+    """Play the sheet on a copy; every action illegal at its point becomes a problem. Returns
+    the warnings of a sheet that is legal but hurts its player: the action its own king dies in."""
+    warnings: list[Problem] = []
+
     def illegal(i: int, bad: Illegal) -> None:
         problems.append(Problem(bad.code, source, f"actions.{i}.{bad.field}", bad.params))
 
-    play(state, orders.actions, EventLog(), on_illegal=illegal)
+    def after(i: int, turn: Any) -> None:
+        seat = turn.seat_by_player.get(orders.player)
+        if not warnings and seat is not None and seat["out"]:
+            warnings.append(Problem("shenjianglu.orders.king_dies", source, f"actions.{i}", {}))
+
+    play(state, orders.actions, EventLog(), on_illegal=illegal, after_action=after)
+    return warnings
