@@ -163,3 +163,13 @@ def test_forty_turn_demo_move_lines_agree_with_the_board(seed):
             assert f"从 {e['frm']} 出发" in text and e["dest"] in text
         state = res.state
     assert moves > 20
+
+
+def test_skipped_attack_on_a_pushed_target_says_what_is_in_reach():
+    """seed l.57: "会将对方震退1个身位格" (a target pushed away: the reason names it and what is in reach now)"""
+    s = board(sq("alice", "C5", "w1:战士"), sq("alice", "D6", "w2:战士"), sq("bob", "C6", "pa9:圣武士"))
+    after, events = force(s, {"full_attack": "w1", "target": "pa9"}, {"attack": "w2", "target": "pa9"})
+    assert squad(after, "pa9")["pos"] == "C7"
+    text = public(s, after, events, "en")
+    assert "Action 2 (attack) skipped: 'pa9' is not within 1 cell of squad a#2; in reach: -." in text.replace("\\", "")
+    assert "for 8 (power 4, ×2 full attack)." in text

@@ -619,8 +619,8 @@ class Turn(Game):
     def real_reason(self, a: dict[str, Any], r: Refusal) -> tuple[str, dict[str, Any]]:
         """Why an action `gm check` accepted could not be carried out on the live board: a squad,
         piece or target named by the sheet that died or went to hand says so; anything else
-        gives the refusal itself (without its list of what is allowed)."""
-        params = {k: v for k, v in r.params.items() if k != "allowed"}
+        gives the refusal itself, with what was allowed at that moment."""
+        params = dict(r.params)
         value = r.params.get("value") if r.code in ("squad.unknown", "piece.unknown", "target.unknown") else None
         if isinstance(value, str):
             for pl in self.s["players"]:

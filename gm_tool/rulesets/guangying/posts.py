@@ -73,7 +73,14 @@ class GyTeller(Teller):
         return p
 
     def bonus(self, parts: list[str]) -> str:
-        return self.m.esc(self.text("bonus.wrap", parts=self.L["bonus"]["sep"].join(parts))) if parts else ""
+        if not parts:
+            return ""
+        return self.esc(self.text("bonus.wrap", parts=self.L["bonus"]["sep"].join(parts)))
+
+    def esc(self, text: str) -> str:
+        """Escaped, a leading space kept as a space (Markdown would escape it)."""
+        body = text.lstrip()
+        return text[:len(text) - len(body)] + self.m.esc(body)
 
     # --- per event type ------------------------------------------------------------------------
     def _attack(self, e: dict[str, Any], p: dict[str, Any]) -> None:
@@ -120,7 +127,7 @@ class GyTeller(Teller):
         bonus = self.bonus([self.text("bonus.shot"), self.text("bonus.song", n=e["song"])]) if e.get("song") else ""
         keep = {k: p[k] for k in ("target", "marker", "cells") if k in p}
         marks = {k: f"\x00{k}\x00" for k in keep}
-        text = self.m.esc(template.format(hp=e.get("hp", ""), amount=e.get("amount", ""), bonus="\x00bonus\x00", **marks))
+        text = self.esc(template.format(hp=e.get("hp", ""), amount=e.get("amount", ""), bonus="\x00bonus\x00", **marks))
         for k, v in keep.items():
             text = text.replace(f"\x00{k}\x00", v)
         p["detail"] = text.replace("\x00bonus\x00", bonus)
