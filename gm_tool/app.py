@@ -431,8 +431,9 @@ def submit(root: Path, file: Path, lang: str) -> Path:
 
 def submit_sheet(root: Path, file: Path, lang: str) -> dict[str, Any]:
     """Check a sheet and store it as the sheet of the player it names. Returns ``path``,
-    ``player``, ``replaced`` (the stored sheet it replaced, or None) and ``named`` (the player
-    the file's name suggests when that is another player: alice.yaml holding bob's orders)."""
+    ``player``, ``replaced`` (the stored sheet it replaced, or None), ``named`` (the player
+    the file's name suggests when that is another player: alice.yaml holding bob's orders) and
+    ``warnings`` (what the ruleset found legal but pointless in the sheet)."""
     op = open_campaign(root)
     with _locked(op):
         op.refuse_if_over(op.state(), lang)
@@ -537,11 +538,23 @@ def _orders_for(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any]
 
 
 DICE_FILE = "_dice.yaml"
+
+
+class ForumRolls(list):
+    """A turn's forum rolls (faces 1-6, in order) with the note each `gm dice` call gave, keyed
+    by the index of the first roll it stored (``{0: "楼层 12", 2: "楼层 15"}``)."""
+
+    def __init__(self, dice: list[int] | None = None, notes: dict[int, str] | None = None) -> None:
+        super().__init__(dice or [])
+        self.notes: dict[int, str] = dict(notes or {})
+
+
 MAX_DICE = 1000
 
 
-def _dice_for(op: Open, n: int) -> list[int] | None:
-    """The forum rolls stored for turn ``n`` by `gm dice` (None: no file)."""
+def _dice_for(op: Open, n: int) -> ForumRolls | None:
+    """The forum rolls stored for turn ``n`` by `gm dice` (None: no file), each call's note kept
+    with the rolls it gave."""
     path = op.campaign.orders_dir(n) / DICE_FILE
     if not path.is_file():
         return None
@@ -554,31 +567,56 @@ def _dice_for(op: Open, n: int) -> list[int] | None:
     for i, d in enumerate(dice):
         if type(d) is not int or not 1 <= d <= 6:
             raise GmError.one("dice.face", file=str(path), field=f"dice.{i}", value=d, sides=6)
-    return list(dice)
+    # `note` (the contract's key) is the notes joined; `notes` says where each call's rolls start
+    # when there is more than one note or it does not start at the first roll
+    notes: dict[int, str] = {0: data["note"]} if isinstance(data.get("note"), str) and data["note"] else {}
+    if data.get("notes"):
+        notes = {}
+    for i, entry in enumerate(data.get("notes") or []):
+        if not isinstance(entry, dict) or type(entry.get("from")) is not int or not isinstance(entry.get("note"), str):
+            raise GmError.one("dice.notes", file=str(path), field=f"notes.{i}")
+        notes[entry["from"]] = entry["note"]
+    return ForumRolls(dice, notes)
 
 
-def store_dice(root: Path, values: list[str], note: str = "") -> dict[str, Any]:
+def dice_faces(values: list[str]) -> list[int]:
+    """Faces as a GM pastes them from the forum: full-width digits (３) and separators (３，５、６)
+    read as plain ones; anything but 1-6 is refused, naming the value."""
+    import re
+    import unicodedata
+
+    texts = [t for v in values for t in re.split(r"[\s,;、，；]+", unicodedata.normalize("NFKC", str(v))) if t]
+    dice: list[int] = []
+    for i, text in enumerate(texts):
+        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 6):
+            raise GmError.one("dice.face", field=f"dice.{i}", value=text, sides=6)  # bad input: exit 1
+        dice.append(int(text))
+    return dice
+
+
+def store_dice(root: Path, values: list[str], note: str = "", replace: bool = False) -> dict[str, Any]:
     """`gm dice`: add forum rolls (faces 1-6) to the dice file of the turn due. Each call appends
-    to what is stored; the file is replayed by `gm verify`."""
+    to what is stored, its note kept beside the rolls it gave; ``replace`` drops what was stored
+    first (a mistyped roll withdrawn; no values: the file is emptied). Replayed by `gm verify`."""
     op = open_campaign(root)
     if not op.ruleset.uses_dice_file:
         raise GmError.one("dice.no_file", field="dice", exit_code=USAGE)
-    dice: list[int] = []
-    for i, v in enumerate(values):
-        text = str(v).strip()
-        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 6):
-            raise GmError.one("dice.face", field=f"dice.{i}", value=v, sides=6)  # bad input: exit 1
-        dice.append(int(text))
+    dice = dice_faces(values)
+    if not dice and not replace:
+        raise GmError.one("dice.none", field="dice", exit_code=USAGE)
     with _locked(op):
         n = op.campaign.latest() + 1
         op.refuse_if_over(op.state())
-        stored = _dice_for(op, n) or []
+        stored = ForumRolls() if replace else _dice_for(op, n) or ForumRolls()
         path = op.campaign.orders_dir(n) / DICE_FILE
-        old_note = safeyaml.load_mapping(path).get("note", "") if path.is_file() else ""
-        notes = "\n".join(t for t in (str(old_note or ""), note.strip()) if t)
-        record: dict[str, Any] = {"dice": stored + dice}
+        record: dict[str, Any] = {"dice": list(stored) + dice}
+        notes: list[dict[str, Any]] = [{"from": i, "note": text} for i, text in sorted(stored.notes.items())]
+        if note.strip() and dice:
+            notes.append({"from": len(stored), "note": note.strip()})
         if notes:
-            record["note"] = notes
+            record["note"] = "\n".join(str(x["note"]) for x in notes)
+        if len(notes) > 1 or notes and notes[0]["from"] != 0:
+            record["notes"] = notes
         if len(record["dice"]) > MAX_DICE:
             raise GmError.one("dice.count", file=str(path), field="dice", limit=MAX_DICE)
         atomic_write(path, dump_yaml(record))

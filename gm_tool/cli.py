@@ -301,13 +301,16 @@ amend.__doc__ = f"{amend.__doc__}\n\nEdits by ruleset: {_amend_help()}"
 @app.command()
 @command
 def dice(directory: Dir,
-         values: Annotated[list[str], typer.Argument(help="The d6 faces rolled on the forum, in order (1-6).")],
+         values: Annotated[Optional[list[str]], typer.Argument(
+             help="The d6 faces rolled on the forum, in order (1-6; full-width ３ and 3,5 lists read too).")] = None,
          note: Annotated[str, typer.Option("--note", help="Where they come from (e.g. the forum post).")] = "",
+         replace: Annotated[bool, typer.Option("--replace", help="Drop the rolls stored for this turn first "
+                                                                 "(a mistyped roll; no values: empty the file).")] = False,
          lang: Lang = "zh") -> None:
     """Store forum dice for the turn due (rulesets that take them): used before the seeded dice."""
     from gm_tool import app as ops
 
-    result = ops.store_dice(directory, values, note)
+    result = ops.store_dice(directory, values or [], note, replace)
     say("dice_stored", lang, turn=result["turn"], file=result["file"], dice=" ".join(map(str, result["dice"])))
 
 

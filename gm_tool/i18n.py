@@ -84,6 +84,9 @@ _CATALOG: dict[str, dict[str, str]] = {
     "dice.no_file": {"zh": "此规则集不使用论坛骰子文件", "en": "this ruleset takes no forum dice"},
     "dice.face": {"zh": "骰子点数 {value!r} 无效；允许 1-{sides} 的整数", "en": "die face {value!r} is not allowed; allowed: integers 1-{sides}"},
     "dice.count": {"zh": "一次最多 {limit} 个骰子", "en": "at most {limit} dice at once"},
+    "dice.none": {"zh": "没有给出骰子点数（只有 --replace 可以不给：清空本回合已存的论坛骰）",
+                  "en": "no die faces given (only --replace may give none: it empties this turn's forum rolls)"},
+    "dice.notes": {"zh": "notes 的每一项应为 {{from: 序号, note: 文字}}", "en": "each notes entry is {{from: index, note: text}}"},
     "verify.seed": {"zh": "种子与承诺值不符", "en": "the seed does not match the commitment"},
     # posts (gm_tool.core.posts): what every game's post says the same way
     "posts.attach": {"zh": "（请把图片 {file} 作为附件插入此处）", "en": "(attach the picture {file} here)"},

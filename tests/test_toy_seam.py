@@ -68,7 +68,7 @@ def test_a_sheet_moves_by_step_plus_the_forum_die_then_the_seeded_one(race, gm, 
 
 
 def test_bad_forum_dice_are_refused_and_nothing_is_written(race, gm):
-    for bad in ("7", "0", "x", "3.5", "６"):
+    for bad in ("7", "0", "x", "3.5", "７"):  # a full-width ３ reads as 3 (issue 20), a ７ is still 7
         r = gm("dice", race, "2", bad, "--lang", "en", code=1)
         assert "dice.1" in r.output and "allowed: integers 1-6" in r.output
     assert not (race / "orders/turn-001/_dice.yaml").exists()

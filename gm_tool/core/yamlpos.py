@@ -9,6 +9,11 @@ A path that does not exist in the text (a missing key) points at the deepest par
 >>> line_of(text, "map.rows[1]"), line_of(text, "characters[0].class"), line_of(text, "map.width")
 (4, 6, 1)
 
+An index may be written dotted too (``actions.1.skill``):
+
+>>> line_of("actions:\\n  - move: C3\\n  - skill: x\\n", "actions.1.skill")
+3
+
 A key that holds dots itself (a sheet copying a rule document's numbering, ``2.1.x: y``) is
 found as written:
 
@@ -76,6 +81,8 @@ def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, tup
         if at < skip:
             continue
         token: str | int = int(match.group(1)) if match.group(1) is not None else match.group(2)
+        if isinstance(token, str) and token.isdigit() and isinstance(node, yaml.SequenceNode):
+            token = int(token)  # a dotted index (``actions.1.skill``) in a list
         nxt: yaml.Node | None = None
         if isinstance(token, int) and isinstance(node, yaml.SequenceNode):
             if 0 <= token < len(node.value):
