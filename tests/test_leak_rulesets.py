@@ -454,12 +454,12 @@ def test_hunlu_check_catches_a_sentence_telling_standing_orders(monkeypatch):
 
     _, _, turn = hunlu_game("leak1", TURNS)[3]
     other, secrets = hunlu_hide_all(turn, "alice", Chance("x", "y"))
-    honest = hl_posts._standing_line
+    honest = hl_posts.standing_text
 
     def leaky(shown, player, lang):
         told = honest(shown, player, lang)
         return told + "".join(f"\n{k}: {v}" for k, v in sorted(other[1]["standing"]["bob"].items()))
 
-    monkeypatch.setattr(hl_posts, "_standing_line", leaky)
+    monkeypatch.setattr(hl_posts, "standing_text", leaky)
     with pytest.raises(AssertionError, match="heart_card|joint_attack"):
         assert_hidden_kept("alice", given_to(HUNLU, turn)["alice"], given_to(HUNLU, other)["alice"], secrets)

@@ -336,7 +336,7 @@ def test_suoxiang_wuqian_absorbs_damage():
     s, _ = play(s, [], standing={"alice": {"first_skills": {"p": ["所向无前"]}}})
     s, _ = play(s, [])
     p = unit(s, "p")
-    assert p["move"] == 3  # 4 - 1
+    assert p["move"] == 2  # 4, -1 by 所向无前 at once (ruling R3), -1 for the cast (l.30)
     s, _ = play(s, [])
     s, _ = play(s, [{"attack": "p"}], dice=[3])
     assert unit(s, "p")["jing"] == 6

@@ -4,6 +4,9 @@ report, show, status, amend, verify, rollback, demo."""
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from tests.conftest import write
 
@@ -15,7 +18,7 @@ def test_night_through_the_cli(tmp_path, gm):
     state = json.loads(gm("show", d, "--json").stdout)
     nxt = state["next"]
     assert state["turn"] == 0 and state["round"] == 1 and nxt["player"] in ("alice", "bob")
-    assert "第1大回合" in gm("status", d).stdout
+    assert "第1回合，第1步" in gm("status", d).stdout  # seed l.81: 回合 is the big round
     sheet = write(tmp_path / "s.yaml", f"turn: 1\nplayer: {nxt['player']}\nactions:\n  - move: Z1\n")
     out = gm("check", d, sheet, code=1)
     assert "actions.0.move" in out.output
@@ -52,11 +55,31 @@ def test_other_player_view_hides_standing(tmp_path, gm):
     assert json.loads(gm("show", d, "--json", "--player", due).stdout)["standing"][due]["heart_card"] == {unit: "A"}
 
 
-def test_demo_plays_to_the_end(tmp_path, gm):
-    """seed l.6: "当其中一方的魂将全部死亡时，即宣告游戏结束。" (gm demo --ruleset hunlu ends)"""
+ACTING = ("turn_start", "move", "attack", "skill", "joint_attack", "dash", "status", "strike", "heal", "regen")
+
+
+@pytest.mark.parametrize("scenario", ["hunzhan", "hunlu_duel"])
+def test_demo_plays_to_the_end_in_words(tmp_path, gm, scenario):
+    """seed l.6: "当其中一方的魂将全部死亡时，即宣告游戏结束。" (both bundled demos end; no post says
+    None or a code, no dead general acts, nothing follows the winner)"""
     d = tmp_path / "demo"
-    gm("demo", d, "--ruleset", "hunlu")
-    assert json.loads(gm("show", d, "--json").stdout)["winner"] in ("red", "blue", "draw")
+    gm("demo", d, "--scenario", scenario)
+    state = json.loads(gm("show", d, "--json").stdout)
+    assert state["winner"] in ("red", "blue", "draw")
+    known = {u["id"] for u in state["units"]} | set(state["players"]) | {state["name"], "gm", "template"}
+    for path in sorted((d / "reports").glob("turn-*/*.md")):
+        text = re.sub(r"```.*?```", "", path.read_text("utf-8"), flags=re.S)  # the sheets are code
+        words = set(re.findall(r"[A-Za-z_]{3,}", text.replace("\\_", "_"))) - known
+        assert "None" not in text and not words, (path, words)
+    dead: set[str] = set()
+    for path in sorted((d / "log").glob("turn-*.jsonl")):
+        over = False
+        for e in map(json.loads, path.read_text("utf-8").splitlines()):
+            assert not over or e["type"] in ("turn_end", "next"), (path, e)
+            assert not (e["type"] in ACTING and e.get("unit") in dead), (path, e)
+            if e["type"] == "death":
+                dead.add(e["unit"])
+            over = over or e["type"] == "victory"
 
 
 def test_hostile_dice_file_refused(tmp_path, gm):

@@ -214,10 +214,10 @@ def test_round_posts_tell_the_whole_round():
     s = new({"a": {"pos": "C3", "move": 4}, "b": B}, rules={"field": 3, "reserves": 2, "posts": "round"})
     s1, ev1 = play(s, [{"attack": "b"}], dice=[3])
     first = RS.posts(s, s1, ev1, "zh").texts["public"]["md"]
-    assert "大回合进行中" in first and "普攻" not in first
+    assert "第1回合进行中" in first and "普攻" not in first
     s2, ev2 = play(s1, [{"attack": "a"}], dice=[4])
     whole = RS.posts(s1, s2, ev2, "zh").texts["public"]["md"]
-    assert whole.count(") 普攻 ") == 2 and "第1大回合结束" in whole and "大回合进行中" not in whole
+    assert whole.count(") 普攻 ") == 2 and "第1回合结束" in whole and "回合进行中" not in whole
 
 
 def test_private_post_shows_own_heart_card_only():
@@ -225,7 +225,7 @@ def test_private_post_shows_own_heart_card_only():
     s = board()
     s1, ev = play(s, [], standing={"alice": {"heart_card": {"a": "B"}}})
     posts = RS.posts(s, s1, ev, "zh")
-    assert "heart_card: {'a': 'B'}" in posts.texts["alice"]["bbcode"]
+    assert "你的常驻指令：心战：木人(a) B" in posts.texts["alice"]["bbcode"]
     assert "heart_card" not in posts.texts["bob"]["md"] and "heart_card" not in posts.texts["public"]["md"]
 
 

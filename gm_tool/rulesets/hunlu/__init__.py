@@ -12,7 +12,7 @@ from typing import Any
 
 from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
-from gm_tool.rulesets.hunlu import messages  # noqa: F401  (registers the messages)
+from gm_tool.rulesets.hunlu import messages  # registers the messages
 
 State = dict[str, Any]
 
@@ -25,6 +25,7 @@ class Hunlu(RulesetBase):
     turn_kind, missing_sheet, uses_dice_file, standing_sheets = TurnKind.SEQUENTIAL, MissingSheet.PASS, True, True
     hides = Hides.HOLDINGS  # the other players' standing orders and face-down cards
     bot_kinds = ("random", "greedy")
+    rules_version = 2  # 2: issue 20 (战斗潜能 when stopped, 天堑 mid-skill, 先手 at once and recast, 神 0, no idle passive lines)
 
     def players(self, state: State) -> list[str]:
         return list(state["players"])
@@ -68,8 +69,10 @@ class Hunlu(RulesetBase):
                 left[u["side"]] += u["jing"]
         units = [{"id": u["id"], "player": u["player"], "side": u["side"], "class": u["general"], "alive": u["alive"]}
                  for u in state["units"]]
+        from gm_tool.i18n import LANGS
+
         return {"sides": list(state["sides"]), "score": left,
-                "score_label": {"zh": "剩余精", "en": "精 left"}, "units": units}
+                "score_label": {lang: messages.label(lang, "score") for lang in LANGS}, "units": units}
 
     def view(self, state: State, player: str | None) -> State:
         return _part("posts").view(state, player)

@@ -8,13 +8,13 @@ from typing import Any
 
 from gm_tool.core.grid import cell_name, in_bounds
 from gm_tool.rulesets.hunlu import rules as R
-from gm_tool.rulesets.hunlu.engine import Game, Skip, fork
+from gm_tool.rulesets.hunlu.engine import Game, Skip, fork, skills_of
 from gm_tool.rulesets.hunlu.orders import Orders, check_game
 
 
 def standing(state: dict[str, Any], player: str) -> dict[str, Any]:
     own = [u for u in state["units"] if u["player"] == player]
-    firsts = {u["id"]: [s["id"] for s in state["generals"][u["general"]]["skills"] if s["timing"] == "first"]
+    firsts = {u["id"]: [s["id"] for s in skills_of(state, u) if s["timing"] == "first"]
               for u in own}
     return {"joint_attack": {u["id"]: {"against": "any", "when": "any", "keep_qi": 0} for u in own},
             "first_skills": {k: v for k, v in firsts.items() if v}}
@@ -41,7 +41,7 @@ def candidates(g: Game, u: dict[str, Any], moves: bool = True) -> list[dict[str,
     for t in g.on_field():
         if g.enemies(u, t) and not g.reachable_target(u, t, g.range_of(u), flying=True):
             out.append({"kind": "attack", "target": t["id"]})
-    for sk in g.generals(u["general"])["skills"]:
+    for sk in g.skills(u):
         if sk["timing"] not in ("active",) or u["qi"] < g.skill_cost(u, sk):
             continue
         if sk["shape"] == "single":

@@ -23,6 +23,9 @@ STATUS_NAMES = ("必中", "破防", "郁气", "失明", "沉默", "缴械", "睡
 BUFF_STATS = ATTRS + ("passive_chance", "move", "move_pct", "move_max", "range", "damage_pct",
                       "qi_per_strike", "strike_fail")
 PCT_STATS = ATTRS + ("passive_chance", "strike_fail")
+# what the engine reads of each number stat: (low, high, whole), shown as the allowed range
+STAT_RANGES = {"move": (-99, 99, True), "move_pct": (-100, -1, True), "move_max": (0, 99, True),
+               "range": (-26, 26, True), "damage_pct": (-100, 100, True), "qi_per_strike": (0, 99, False)}
 BUFF_KEYS = ("name", "rounds", "stats", "off", "absorb", "immune", "round_end", "skill_mods", "heart")
 CONDITIONS = ("lost_more_than_left", "no_damage_dealt", "not_damaged")
 
@@ -113,6 +116,9 @@ def check_skill(v: Validator, s: Any, path: str, sid: str | None = None) -> dict
         out["qi"] = 0
     if out["timing"] not in TIMINGS:
         v.add("field.choice", f"{path}.timing", value=out["timing"], allowed=", ".join(TIMINGS))
+    for key in ("trigger", "once"):  # read for passives only: refused elsewhere rather than ignored
+        if s.get(key) not in (None, False) and out["timing"] != "passive":
+            v.add("hunlu.catalogue.passive_only", f"{path}.{key}", key=key, timing=out["timing"])
     trig = out["trigger"]
     if out["timing"] == "passive":
         ok = trig in TRIGGERS or (isinstance(trig, dict) and set(trig) == {"jing_below"}
@@ -212,7 +218,7 @@ def check_effect(v: Validator, e: Any, path: str) -> bool:
             v.add("field.choice", f"{where}.name", value=(val or {}).get("name") if isinstance(val, dict) else val,
                   allowed=", ".join(STATUS_NAMES))
             return False
-        if not _rounds_ok(val):
+        if not _rounds_ok(val) or set(val) - {"name", "rounds"}:
             bad = "{name, rounds: 1-99 | null}"
     elif key == "buff":
         if not isinstance(val, dict):
@@ -222,7 +228,8 @@ def check_effect(v: Validator, e: Any, path: str) -> bool:
             val["off"] = val.pop(False)
         return _check_buff(v, val, where)
     elif key == "if":
-        if not isinstance(val, dict) or not isinstance(val.get("then"), list) or not _cond_ok(val.get("cond")):
+        if not isinstance(val, dict) or not isinstance(val.get("then"), list) or not _cond_ok(val.get("cond")) \
+                or set(val) - {"cond", "then"}:
             v.add("hunlu.catalogue.if", where)
             return False
         return all([check_effect(v, sub, f"{where}.then.{i}") for i, sub in enumerate(val["then"])])
@@ -249,19 +256,22 @@ def _check_buff(v: Validator, val: dict[str, Any], where: str) -> bool:
         if stat not in BUFF_STATS:
             v.add("field.unknown", f"{where}.stats.{stat}", allowed=", ".join(BUFF_STATS))
             ok = False
-        elif stat in PCT_STATS and (not isinstance(x, int) or isinstance(x, bool) or abs(x) not in PCT_PIPS):
+        elif stat in PCT_STATS and (not isinstance(x, int) or isinstance(x, bool) or abs(x) not in PCT_PIPS
+                                    or (stat == "strike_fail" and x < 0)):
             v.add("hunlu.catalogue.pct", f"{where}.stats.{stat}", value=x)
             ok = False
-        elif stat not in PCT_STATS and not _num(x, -100, 100, True):
-            v.add("hunlu.catalogue.value", f"{where}.stats.{stat}", value=x, allowed="-100..100")
+        elif stat in STAT_RANGES and not _num(x, *STAT_RANGES[stat]):
+            lo, hi, whole = STAT_RANGES[stat]
+            v.add("hunlu.catalogue.value", f"{where}.stats.{stat}", value=x,
+                  allowed=f"{lo}..{hi}" + ("" if whole else " (0.5 步长)"))
             ok = False
     checks = {
         "off": lambda x: isinstance(x, list) and all(a in ATTRS for a in x),
         "absorb": lambda x: isinstance(x, bool),
-        "immune": lambda x: isinstance(x, dict) and isinstance(x.get("attrs"), list)
+        "immune": lambda x: isinstance(x, dict) and not set(x) - {"attrs", "from"} and isinstance(x.get("attrs"), list)
         and all(a in ATTRS for a in x["attrs"]) and x.get("from", "any") in ("any", "lower_shen"),
-        "round_end": lambda x: isinstance(x, dict) and (x.get("if") is None or _cond_ok(x["if"]))
-        and _num(x.get("heal", 0), -99, 99),
+        "round_end": lambda x: isinstance(x, dict) and not set(x) - {"if", "heal"}
+        and (x.get("if") is None or _cond_ok(x["if"])) and _num(x.get("heal"), 0.5, 99),
         "skill_mods": lambda x: isinstance(x, dict) and all(
             isinstance(m, dict) and all(k in ("qi", "range", "damage", "knockback") and _num(n, -99, 99) for k, n in m.items())
             for m in x.values()),
@@ -282,5 +292,5 @@ def _check_buff(v: Validator, val: dict[str, Any], where: str) -> bool:
 
 
 BUFF_SHAPES = {"off": "[crit, weakness, dodge, hit, defence, resist]", "absorb": "true, false",
-               "immune": "{attrs: [...], from: any|lower_shen}", "round_end": "{if: COND, heal: X}",
+               "immune": "{attrs: [...], from: any|lower_shen}", "round_end": "{if: COND, heal: 0.5-99}",
                "skill_mods": "{SKILL: {qi, range, damage, knockback}}"}

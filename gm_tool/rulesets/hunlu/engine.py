@@ -40,6 +40,21 @@ def check_dice(v: Validator, dice: Any, field: str) -> list[int]:
     return out
 
 
+def skills_of(state: dict[str, Any], u: dict[str, Any]) -> list[dict[str, Any]]:
+    """A unit's skills: its team entry's own list (``skills`` in the unit), else its general's."""
+    own = u.get("skills")
+    return own if own is not None else state["generals"][u["general"]]["skills"]
+
+
+def lowers(st: dict[str, Any]) -> bool:
+    """Is a status negative (H3, ruling R24): a named negative status, a stat lowered (a
+    行动力 cut or cap, a strike failure), an attribute turned off."""
+    for k, x in (st.get("stats") or {}).items():
+        if (x > 0 if k == "strike_fail" else True if k == "move_max" else x < 0):
+            return True
+    return st["name"] in NEGATIVE or bool(st.get("off"))
+
+
 def refresh(game: Game) -> None:
     """Derived fields shown in the state: effective 射程."""
     for u in game.s["units"]:
@@ -78,19 +93,28 @@ class Skip(Exception):
 
 
 class Dice:
-    """Section 4: the turn's dice file, then the forced queue (state ``dice``), then the seed."""
+    """Section 4: the turn's dice file, then the forced queue (state ``dice``), then the seed.
+    ``notes``: the GM's note (a forum floor) for the file's rolls from an index on."""
 
-    def __init__(self, state: dict[str, Any], file: list[int] | None, chance: Chance | Callable[[], int]):
+    def __init__(self, state: dict[str, Any], file: list[int] | None, chance: Chance | Callable[[], int],
+                 notes: dict[int, str] | None = None):
         self.state, self.file, self.chance = state, list(file or []), chance
+        self.notes, self.used = dict(notes or {}), 0
 
     def roll(self, why: str) -> tuple[int, str]:
         if self.file:
+            self.used += 1
             return self.file.pop(0), "file"
         if self.state["dice"]:
             return self.state["dice"].pop(0), "queue"
         if callable(self.chance):
             return self.chance(), "check"
         return self.chance.roll(6, why), "seed"
+
+    def note(self) -> str | None:
+        """The note of the file's roll just taken (the last note given at or before it)."""
+        at = [i for i in self.notes if i < self.used]
+        return self.notes[max(at)] if at else None
 
 
 class Game:
@@ -103,6 +127,7 @@ class Game:
         self.terrain: dict[Cell, int] = {parse_cell(o["pos"]): o["grade"] for o in state["obstacles"]}
         self.checking = False
         self.negated = False
+        self.warnings: list[Skip] = []  # gm check: actions that will do nothing, as far as the sheet shows
 
     # ---- helpers -------------------------------------------------------------------------
     def emit(self, type_: str, to: Any = "all", **data: Any) -> None:
@@ -110,14 +135,19 @@ class Game:
 
     def roll(self, why: str, unit: str | None = None) -> int:
         value, source = self.dice.roll(why)
-        self.emit("roll", value=value, source=source, why=why, unit=unit)
+        note = self.dice.note() if source == "file" else None
+        self.emit("roll", value=value, source=source, why=why, unit=unit, **({"note": note} if note else {}))
         return value
 
     def generals(self, gid: str) -> dict[str, Any]:
         return self.s["generals"][gid]
 
+    def skills(self, u: dict[str, Any]) -> list[dict[str, Any]]:
+        """The unit's skills: its team entry's own list, else its general's."""
+        return skills_of(self.s, u)
+
     def skill(self, u: dict[str, Any], sid: str) -> dict[str, Any] | None:
-        for sk in self.generals(u["general"])["skills"]:
+        for sk in self.skills(u):
             if sk["id"] == sid:
                 return sk
         return self.s.get("items_def", {}).get(sid)
@@ -175,8 +205,8 @@ class Game:
 
     def move_value(self, u: dict[str, Any]) -> int:
         """Effective 行动力 (H23)."""
-        return R.effective_move(u["base_move"], self.stat_sum(u, "move"), self.stat_sum(u, "move_pct"),
-                                self.stat_sum(u, "move_max"))
+        cuts = [-x for x in self.stat_sum(u, "move_pct") if x < 0]  # move_pct: -50 is a cut of 50 %
+        return R.effective_move(u["base_move"], self.stat_sum(u, "move"), cuts, self.stat_sum(u, "move_max"))
 
     def range_of(self, u: dict[str, Any], sk: dict[str, Any] | None = None) -> int:
         base = u["base_range"]
@@ -192,7 +222,8 @@ class Game:
         return total
 
     def can_act(self, u: dict[str, Any]) -> bool:
-        if not (u["alive"] and u["role"] == "main" and u["pos"] is not None):
+        """On the field, 神 above 0 (l.22, however 神 got to 0) and no status that stops it."""
+        if not (u["alive"] and u["role"] == "main" and u["pos"] is not None) or u["shen"] <= 0:
             return False
         for st in u["statuses"]:
             if st["active"] and st["name"] in CANT_ACT:
@@ -271,33 +302,46 @@ class Game:
         u["round"]["shen_lost"] = True
         u["shen"] = max(0, u["shen"] - 1)
         self.emit("shen", unit=u["id"], shen=u["shen"], why=why)
-        if u["shen"] == 0 and not self.has(u, "寂灭"):
+        self.silence_at_zero(u)
+
+    def silence_at_zero(self, u: dict[str, Any]) -> None:
+        """l.22-23: 「当神为0时，魂将无法主动行动」, 寂灭 for good, however 神 got to 0 (a hit, a
+        skill's 神 loss, a GM edit, a scenario's starting value)."""
+        if u["shen"] <= 0 and u["alive"] and not self.has(u, "寂灭"):
             u["statuses"].append({"name": "寂灭", "rounds": None, "active": True, "source": u["id"]})
             self.emit("status", unit=u["id"], name="寂灭", rounds=None, active=True)
 
     def add_status(self, u: dict[str, Any], st: dict[str, Any], src: dict[str, Any], at_once: bool = False) -> None:
         st = {**st, "active": at_once, "source": src["id"]}
+        before = self.move_value(u)
         # the same buff again (same skill, same source) refreshes it rather than stacking (ruling R15)
         u["statuses"] = [x for x in u["statuses"] if not (x.get("skill") and x.get("skill") == st.get("skill")
                                                           and x["source"] == src["id"] and x["name"] == st["name"])]
         u["statuses"].append(st)
         self.emit("status", unit=u["id"], name=st["name"], rounds=st["rounds"], active=at_once, source=src["id"])
-        lowering = st["name"] in NEGATIVE or any(
-            (x < 0 if k not in ("move_pct", "strike_fail") else x > 0) for k, x in (st.get("stats") or {}).items()) \
-            or bool(st.get("off"))
-        if lowering and self.enemies(src, u):
+        if at_once:
+            self.move_changed(u, before)
+        if lowers(st) and self.enemies(src, u):
             self.lose_shen(u, src, why=st["name"])
+
+    def move_changed(self, u: dict[str, Any], before: int) -> None:
+        """A status active at once changes the 行动力 left this round by what it changes the
+        general's 行动力 (所向无前 cast as 先手 cuts the round it is cast in, ruling R3)."""
+        delta = self.move_value(u) - before
+        if delta:
+            u["move"] = max(0, u["move"] + delta)
 
     def end_status(self, u: dict[str, Any], name: str) -> None:
         u["statuses"] = [st for st in u["statuses"] if st["name"] != name]
         self.emit("status_end", unit=u["id"], name=name)
 
     def die(self, u: dict[str, Any]) -> None:
-        """H15: death; the reserve is chosen at once (standing, else team order); the body stays."""
+        """H15: death; the reserve is chosen at once (standing, else team order); the body stays.
+        Its statuses end: a 心战 card on it is shown (l.120)."""
         u["alive"] = False
         u["role"] = "dead"
-        u["statuses"] = []
         self.emit("death", unit=u["id"], pos=u["pos"])
+        self.clear_statuses(u)
         if u.get("leaving"):  # dying while being substituted: the chosen reserve replaces the body
             u["replaced_by"], u["leaving"] = u["leaving"], None
             self.emit("reserve_chosen", unit=u["id"], reserve=u["replaced_by"])
@@ -341,7 +385,7 @@ class Game:
         return ok
 
     def passives(self, u: dict[str, Any], trigger: Callable[[Any], bool], ctx: dict[str, Any] | None = None) -> None:
-        for sk in self.generals(u["general"])["skills"]:
+        for sk in self.skills(u):
             if sk["timing"] != "passive" or not trigger(sk["trigger"]):
                 continue
             if not u["alive"] and not isinstance(sk["trigger"], str):
@@ -350,11 +394,25 @@ class Game:
                 continue
             if sk["chance"] is not None and not self.chance_check(u, sk["chance"], sk["name"]):
                 continue
+            if self.idle(u, sk["effects"], ctx or {}):
+                continue  # nothing it could do (天剑行 after dealing damage): no line
             if sk["once"]:
                 u["once"].append(sk["id"])
             self.emit("passive", unit=u["id"], skill=sk["id"], name=sk["name"])
             for eff in sk["effects"]:
                 self.effect(u, u, eff, sk, ctx or {})
+
+    def idle(self, u: dict[str, Any], effects: list[dict[str, Any]], ctx: dict[str, Any]) -> bool:
+        """Would a passive's effects on ``u`` itself do nothing: every one a condition that does
+        not hold or a heal at full 精?"""
+        for eff in effects:
+            (key, val), = eff.items()
+            if key == "if" and not self.cond(val["cond"], u, u, ctx):
+                continue
+            if key == "heal" and val >= 0 and u["jing"] >= u["max_jing"]:
+                continue
+            return False
+        return True
 
     # ---- strikes -------------------------------------------------------------------------
     def strike(self, att: dict[str, Any], tgt: dict[str, Any], base: float, why: str, joint: bool = False,
@@ -374,11 +432,13 @@ class Game:
         if per:
             att["qi"] = R.num(max(0, att["qi"] - per))
         face = self.roll(why, att["id"])
-        immune_from = [st["immune"] for st in self.active_buffs(tgt) if st.get("immune")]
         lower = att["shen"] < tgt["shen"]
-        blocked_attrs = {a for im in immune_from if im.get("from") != "lower_shen" or lower for a in im["attrs"]}
-        crit = not joint and "crit" not in blocked_attrs and R.low_faces(self.attr(att, "crit"), face)
-        weak = "weakness" not in blocked_attrs and R.high_faces(self.attr(tgt, "weakness"), face)
+        blocked_by = {a: st["name"] for st in self.active_buffs(tgt) if st.get("immune")
+                      if st["immune"].get("from") != "lower_shen" or lower for a in st["immune"]["attrs"]}
+        crit_face = not joint and R.low_faces(self.attr(att, "crit"), face)
+        weak_face = R.high_faces(self.attr(tgt, "weakness"), face)
+        crit = crit_face and "crit" not in blocked_by
+        weak = weak_face and "weakness" not in blocked_by
         dodge = R.low_faces(self.attr(tgt, "dodge"), face)
         hit = not joint and R.low_faces(self.attr(att, "hit"), face)
         defence = R.low_faces(self.attr(tgt, "defence"), face)
@@ -387,6 +447,13 @@ class Game:
         sure = self.has(att, "必中") and not self.has(att, "失明")
         pierce = self.has(att, "破防")
         nullified = (dodge and not (hit or sure)) or (defence and not pierce)
+        # what the die showed but does not count, and why, for the line that shows the die
+        cancel = [[a, blocked_by[a]] for a, shown in (("crit", crit_face), ("weakness", weak_face))
+                  if shown and a in blocked_by]
+        if dodge and (hit or sure):
+            cancel.append(["dodge", "hit" if hit else "必中"])
+        if defence and pierce:
+            cancel.append(["defence", "破防"])
         inc = max([100] * (crit + weak) + [x for x in self.stat_sum(att, "damage_pct") if x > 0], default=0)
         dec = max([-x for x in self.stat_sum(att, "damage_pct") if x < 0], default=0)
         amount = 0.0 if nullified else R.change_damage(base, inc, dec)
@@ -397,7 +464,7 @@ class Game:
                         "weakness": self.attr(tgt, "weakness"), "dodge": self.attr(tgt, "dodge"),
                         "defence": self.attr(tgt, "defence"), "resist": self.attr(tgt, "resist") if element else 0},
                   crit=crit, weakness=weak, dodge=dodge, hit=hit, defence=defence, resist=resist,
-                  nullified=nullified, damage=R.num(amount))
+                  nullified=nullified, damage=R.num(amount), cancel=cancel)
         if nullified:
             return None
         self.hurt(tgt, amount, att, why)
@@ -421,14 +488,21 @@ class Game:
     # ---- movement ------------------------------------------------------------------------
     def fall(self, u: dict[str, Any], c: Cell) -> None:
         """H21: onto a 天堑: removed from the field until the next round start."""
+        u.pop("falling", None)
         u["chasm"] = cell_name(c)
         u["pos"] = None
         self.emit("chasm", unit=u["id"], pos=cell_name(c))
 
+    def landed(self, u: dict[str, Any]) -> None:
+        """After a slide is told: a general left on a 天堑 falls in (「立即移出战场」, l.126)."""
+        if u.get("falling"):
+            self.fall(u, self.at(u))
+
     def slide(self, u: dict[str, Any], d: Cell, cells: int, dash: bool) -> tuple[int, dict[str, Any] | None, bool]:
         """Move ``u`` up to ``cells`` points along ``d`` (a knockback, or a dash when ``dash``: it
         passes grade I and ends on the farthest free point). Returns (points moved, the general it
-        stopped against, stopped early by an obstacle or the edge)."""
+        stopped against, stopped early by an obstacle or the edge). A general that crosses a
+        天堑 is left on it with ``u["falling"]`` set: the caller tells the move, then ``fall``."""
         c = self.at(u)
         last_free = c
         moved = 0
@@ -446,7 +520,7 @@ class Game:
             c = nxt
             moved += 1
             if grade == 3 and not airborne:
-                self.fall(u, c)
+                u["pos"], u["falling"] = cell_name(c), True
                 return moved, None, False
             if occupant is None:
                 last_free = c
@@ -467,14 +541,17 @@ class Game:
         moved, blocker, early = self.slide(tgt, d, cells, dash=False)
         self.emit("knockback", unit=tgt["id"], source=att["id"], frm=start, dest=tgt["pos"], cells=moved,
                   wanted=cells, direction=_dir_name(d))
+        self.landed(tgt)
         if early and tgt["pos"] is not None:
             if collide:
                 self.emit("collision", unit=tgt["id"], amount=collide)
                 self.hurt(tgt, collide, att, "collision")
             if behind and blocker is not None:
+                frm = blocker["pos"]
                 bm, _, _ = self.slide(blocker, d, cells - moved, dash=False)
-                self.emit("knockback", unit=blocker["id"], source=att["id"], frm=None, dest=blocker["pos"], cells=bm,
+                self.emit("knockback", unit=blocker["id"], source=att["id"], frm=frm, dest=blocker["pos"], cells=bm,
                           wanted=cells - moved, direction=_dir_name(d))
+                self.landed(blocker)
 
     # ---- effects -------------------------------------------------------------------------
     def effect(self, caster: dict[str, Any], tgt: dict[str, Any], eff: dict[str, Any], sk: dict[str, Any],
@@ -482,10 +559,11 @@ class Game:
         """One effect on one target, in data order. Returns False when the strike was nullified
         (the skill's remaining effects miss this target, ruling R2)."""
         (key, val), = eff.items()
+        if self.s["winner"] is not None or not tgt["alive"] or (tgt["pos"] is None and tgt["role"] == "main"):
+            # the game is over, the target dead or in a 天堑 (「立即移出战场」, l.126): nothing more lands
+            return False
         extra_dmg = self.mod(caster, sk["id"], "damage")
         if key == "strike":
-            if not tgt["alive"]:
-                return False
             base = (val if isinstance(val, (int, float)) and not isinstance(val, bool) else 1) + extra_dmg
             dealt = self.strike(caster, tgt, base, sk["name"], sk=sk)
             ctx["dealt"] = dealt or 0
@@ -494,8 +572,6 @@ class Game:
                 return False
             return dealt is not None
         if key == "damage":
-            if not tgt["alive"]:
-                return False
             amount = val["amount"] if isinstance(val, dict) else val
             bonus = val.get("bonus") if isinstance(val, dict) else None
             if bonus and self.cond(bonus["if"], caster, tgt, ctx):
@@ -522,9 +598,13 @@ class Game:
                 if key == "qi" and val > 0:
                     new = R.num(tgt["qi"] + val)  # 战斗潜能's 10 气 may exceed the maximum (ruling R4)
                 tgt[key] = new
-                self.emit(key, unit=tgt["id"], change=val, value=new)
+                if key == "qi":
+                    self.emit("qi", unit=tgt["id"], change=val, value=new)
+                else:
+                    self.emit("shen", unit=tgt["id"], shen=new, why=sk["name"])
+                    self.silence_at_zero(tgt)
         elif key == "status":
-            st = {"name": val["name"], "rounds": val.get("rounds", 1)}
+            st = {"name": val["name"], "rounds": val.get("rounds", 1), "skill": sk["id"]}
             self.add_status(tgt, st, caster, at_once=ctx.get("at_once", False))
         elif key == "buff":
             st = {"name": val.get("name") or sk["name"], "rounds": val.get("rounds", 1), "skill": sk["id"]}
@@ -545,11 +625,13 @@ class Game:
             tgt["round"]["reflect"] = True
             self.emit("reflect_set", unit=tgt["id"])
         elif key == "extra_turn":
+            # 「跳过当前回合，立即执行自己的一个回合，下回合无法行动」 (l.181, ruling R5): the turn is
+            # queued after the general-turn in progress; the stop comes when it is over (end_turn)
             if tgt["id"] not in self.s["extra"]:
                 self.s["extra"].append(tgt["id"])
+            tgt["stop_after_extra"] = True
             if tgt["id"] not in self.s["acted"]:
                 self.s["acted"].append(tgt["id"])  # 「跳过当前回合」
-            tgt["statuses"].append({"name": "停止行动", "rounds": 1, "active": False, "source": tgt["id"]})
             self.emit("extra_turn", unit=tgt["id"])
         elif key == "if":
             if self.cond(val["cond"], caster, tgt, ctx):
@@ -586,7 +668,10 @@ class Game:
             if not self.can_act(u):
                 if not strict:
                     self.emit("skip", unit=u["id"], action=i, kind=act["kind"], reason="cannot_act", params={})
+                else:  # the sheet's own legs took the general off the field (a 天堑): warn, accept
+                    self.warnings.append(Skip("fallen" if u.get("chasm") else "cannot_act", f"actions.{i}", n=i + 1))
                 break
+            known = len(self.warnings)
             try:
                 self.do_action(u, act, i, len(actions))
             except Skip as e:
@@ -595,6 +680,13 @@ class Game:
                     problems.append(e)
                 else:
                     self.emit("skip", unit=u["id"], action=i, kind=act["kind"], reason=e.code, params=e.params)
+            for w in self.warnings[known:]:
+                w.field = f"actions.{i}" + (f".{w.field}" if w.field else "")
+            if u["id"] in self.s["extra"] and i + 1 < len(actions) and not strict:
+                # 战斗潜能 in its own turn: 「跳过当前回合」, the rest of this sheet is void (ruling R5)
+                self.emit("skip", unit=u["id"], action=i + 1, kind=actions[i + 1]["kind"], reason="turn_over",
+                          params={"last": len(actions)})
+                break
         return problems
 
     def pay_ap(self, u: dict[str, Any], n: int) -> None:
@@ -722,9 +814,9 @@ class Game:
             sk = self.s["items_def"][sid]
         else:
             sk = self.skill(u, sid)
-            if sk is None or sid not in [x["id"] for x in self.generals(u["general"])["skills"]]:
+            if sk is None or sid not in [x["id"] for x in self.skills(u)]:
                 raise Skip("skill_unknown", field="skill", skill=sid, allowed=", ".join(
-                    x["id"] for x in self.generals(u["general"])["skills"] if x["timing"] in ("active", "toggle")))
+                    x["id"] for x in self.skills(u) if x["timing"] in ("active", "toggle")))
             if sk["timing"] not in ("active", "toggle"):
                 raise Skip("skill_not_active", field="skill", skill=sid, timing=sk["timing"])
             if self.has(u, "沉默"):
@@ -734,7 +826,9 @@ class Game:
         if sk["timing"] == "toggle" and sid in u["toggles"]:
             u["ap"] -= 1
             u["toggles"].remove(sid)
+            before = self.move_value(u)
             u["statuses"] = [st for st in u["statuses"] if st.get("skill") != sid]
+            self.move_changed(u, before)
             self.emit("toggle_off", unit=u["id"], skill=sid, name=sk["name"])
             return
         self.cast(u, sk, act, first=False)
@@ -792,6 +886,20 @@ class Game:
                 return [met] if met["alive"] and self.matches(u, met, sk["affects"]) else []
         return []
 
+    def why_no_target(self, u: dict[str, Any], sk: dict[str, Any], act: dict[str, Any]) -> str:
+        """Why a skill finds nobody: an ally first in its line, or nobody there at all."""
+        shape, d = sk["shape"], R.DIRECTIONS.get(act.get("direction") or "")
+        if d is not None and (shape == "first_in_direction" or isinstance(shape, dict)):
+            c = self.at(u)
+            for _ in range(shape["line"] if isinstance(shape, dict) else self.range_of(u, sk)):
+                c = (c[0] + d[0], c[1] + d[1])
+                if not in_bounds(c, self.width, self.height) or self.terrain.get(c) in (2, 4):
+                    break
+                met = self.unit_at(c)
+                if met is not None:
+                    return "no_target" if self.matches(u, met, sk["affects"]) else "ally_first"
+        return "no_target"
+
     def cast(self, u: dict[str, Any], sk: dict[str, Any], act: dict[str, Any], first: bool) -> None:
         """Cast ``sk``: pay 气 and 行动力 (H6, with the 50 % overdraw), then its effects per target."""
         heart = any("heart" in (e.get("buff") or {}) for e in sk["effects"])
@@ -805,6 +913,9 @@ class Game:
         if dashes and self.has(u, "定身"):
             raise Skip("rooted")
         tgts = self.targets(u, sk, act)
+        if self.checking and not tgts and sk["shape"] != "self":
+            self.warnings.append(Skip(self.why_no_target(u, sk, act), "direction" if "direction" in act else "",
+                                      skill=sk["name"]))
         if not first:
             u["ap"] -= 1
         u["qi"] = R.num(u["qi"] - cost)
@@ -859,6 +970,7 @@ class Game:
                 u["pos"] = cell_name(dest)
         if u["pos"] != start:
             self.emit("dash", unit=u["id"], frm=start, dest=u["pos"])
+        self.landed(u)
 
     def do_substitute(self, u: dict[str, Any], rid: str, count: int) -> None:
         if count != 1:
@@ -880,6 +992,19 @@ class Game:
         if u["id"] not in self.s["acted"]:
             self.s["acted"].append(u["id"])
         self.emit("turn_end", unit=u["id"], ap=u["ap"], move=u["move"])
+        if u.pop("extra_turn", False) and u.pop("stop_after_extra", False):
+            self.stop_next_round(u)
+
+    def why_not(self, u: dict[str, Any]) -> str:
+        """Why ``u`` cannot act: a status that stops it, 神 0, or being off the field."""
+        if u["shen"] <= 0:
+            return "寂灭"
+        return next((n for n in CANT_ACT if self.has(u, n)), "off_field")
+
+    def stop_next_round(self, u: dict[str, Any]) -> None:
+        """战斗潜能's 「下回合无法行动」: stopped for the round after its extra turn (ruling R5)."""
+        if u["alive"]:
+            self.add_status(u, {"name": "停止行动", "rounds": 1}, u)
 
     def advance(self) -> None:
         """Everything automatic up to the next general able to act (sets ``next``)."""
@@ -887,11 +1012,19 @@ class Game:
         while self.s["winner"] is None:
             while self.s["extra"]:
                 u = self.units[self.s["extra"].pop(0)]
-                if u["alive"] and u["pos"] is not None and not self.has(u, "寂灭"):
+                if not u["alive"]:
+                    continue
+                if self.can_act(u):
                     u["ap"], u["move"], u["legs"] = 2, self.move_value(u), 0
+                    u["extra_turn"] = True
                     self.s["next"] = {"unit": u["id"], "player": u["player"]}
                     self.emit("next", unit=u["id"], extra=True)
                     return
+                # a general that cannot act now (stopped, asleep, 寂灭, in a 天堑) loses the turn
+                # it was given; the stop of 「下回合无法行动」 still follows (ruling R5)
+                self.emit("turn_skipped", unit=u["id"], reason=self.why_not(u), extra=True)
+                if u.pop("stop_after_extra", False):
+                    self.stop_next_round(u)
             for uid in self.s["order"]:
                 if uid in self.s["acted"]:
                     continue
@@ -902,8 +1035,7 @@ class Game:
                     return
                 self.s["acted"].append(uid)
                 if u["alive"]:
-                    why = next((n for n in CANT_ACT if self.has(u, n)), "off_field")
-                    self.emit("turn_skipped", unit=uid, reason=why)
+                    self.emit("turn_skipped", unit=uid, reason=self.why_not(u), extra=False)
             field = self.on_field()
             if field and all(self.has(u, "寂灭") for u in field):
                 break  # nobody can ever act again: the GM amends (ruling R10)
@@ -946,9 +1078,10 @@ class Game:
                 if st["active"] and st["rounds"] is not None:
                     st["rounds"] -= 1
                     if st["rounds"] <= 0:
-                        self.emit("status_end", unit=u["id"], name=st["name"])
                         if st.get("heart"):
-                            reveals.append((u, st))
+                            reveals.append((u, st))  # told by the reveal, once
+                        else:
+                            self.emit("status_end", unit=u["id"], name=st["name"])
                         continue
                 keep.append(st)
             u["statuses"] = keep
@@ -958,13 +1091,22 @@ class Game:
             u["round"] = {"damaged": False, "dealt": False, "shen_lost": False, "received": {}}
         self.emit("round_end", round=r)
 
+    def clear_statuses(self, u: dict[str, Any]) -> None:
+        """Every status of ``u`` ends at once (death, leaving the field): a 心战 card among them is
+        shown, the others end silently (the death or the substitution is told)."""
+        hearts = [st for st in u["statuses"] if st.get("heart")]
+        u["statuses"] = []
+        for st in hearts:
+            self.reveal_heart(u, st)
+
     def reveal_heart(self, holder: dict[str, Any], st: dict[str, Any]) -> None:
-        """心战 (l.120): when the effect ends the card is shown; its 气 is paid then, and the card's
-        effects follow (ruling R26: with too little 气, the card does nothing)."""
+        """心战 (l.120): when the effect ends the card is shown (the one line telling the end);
+        its 气 is paid then, and the card's effects follow (ruling R26: with too little 气, the card
+        does nothing; on a holder dead or off the field, nothing is executed and nothing paid)."""
         caster = self.units.get(st["source"])
         card = st.get("heart_card", "none")
         self.emit("heart_reveal", unit=holder["id"], source=st["source"], name=st["name"], card=card)
-        if card == "none" or caster is None or not caster["alive"] or not holder["alive"]:
+        if card == "none" or caster is None or not caster["alive"] or not holder["alive"] or holder["pos"] is None:
             return
         sk = self.skill(caster, st.get("skill", "")) or {"id": "", "name": st["name"], "qi": 0, "timing": "active"}
         cost = self.skill_cost(caster, sk)
@@ -972,6 +1114,7 @@ class Game:
             self.emit("heart_unpaid", unit=caster["id"], need=R.num(cost), left=caster["qi"])
             return
         caster["qi"] = R.num(caster["qi"] - cost)
+        self.emit("heart_paid", unit=caster["id"], qi=R.num(cost), left=caster["qi"], name=st["name"])
         ctx: dict[str, Any] = {"origin": self.cell(caster)}
         for eff in st["heart"].get(card) or []:
             if not self.effect(caster, holder, eff, sk, ctx):
@@ -1034,7 +1177,8 @@ class Game:
         out["chasm"] = None
         if out["alive"]:
             out["role"] = "reserve"
-            out["statuses"], out["wards"], out["toggles"] = [], [], []
+            self.clear_statuses(out)  # 「清空身上的全部状态」 (l.68): a 心战 card is shown
+            out["wards"], out["toggles"] = [], []
         out["leaving"] = None
         self.emit("enter", unit=inn["id"], replaces=out["id"], pos=pos)
         self.passives(inn, lambda t: t == "static")  # a static passive holds on the field too
@@ -1070,16 +1214,25 @@ class Game:
         self.emit("chasm_return", unit=u["id"], pos=pick)
         self.hurt(u, R.floor_half(u["max_jing"] / 10), None, "chasm")
 
+    def running(self, u: dict[str, Any], sid: str) -> bool:
+        """Does a status that ``u`` gave with skill ``sid`` still hold on any general?"""
+        return any(st.get("skill") == sid and st["source"] == u["id"] for x in self.s["units"] for st in x["statuses"])
+
     def first_skills(self) -> None:
-        """(f) 先手 skills from the standing orders, by caster 行动力 (l.145), then order."""
+        """(f) 先手 skills from the standing orders, by caster 行动力 (l.145), then order. A
+        standing 先手 is cast again once its effect has ended, every round only when the sheet
+        says ``first_recast: every_round`` (ruling R3)."""
         casts = []
         for player in self.s["players"]:
-            for uid, sids in (self.s["standing"].get(player, {}).get("first_skills") or {}).items():
+            mine = self.s["standing"].get(player, {})
+            for uid, sids in (mine.get("first_skills") or {}).items():
                 u = self.units.get(uid)
                 if u is None or u["player"] != player or not self.can_act(u):
                     continue
+                every = (mine.get("first_recast") or {}).get(uid) == "every_round"
                 for sid in sids:
-                    casts.append((-self.move_value(u), self.s["order"].index(uid), uid, sid))
+                    if every or not self.running(u, sid):
+                        casts.append((-self.move_value(u), self.s["order"].index(uid), uid, sid))
         casts.sort(key=lambda c: (c[0], c[1]))
         for _, _, uid, sid in casts:
             u = self.units[uid]
@@ -1089,7 +1242,7 @@ class Game:
             try:
                 self.cast(u, sk, {"kind": "skill", "skill": sid}, first=True)
             except Skip as e:
-                self.emit("skip", unit=uid, action=None, kind="first", reason=e.code, params=e.params)
+                self.emit("first_failed", unit=uid, skill=sid, name=sk["name"], reason=e.code, params=e.params)
 
     def sort_order(self, initial: bool = False) -> None:
         """H11: by effective 行动力; ties by the previous order, else roll-offs (higher first,

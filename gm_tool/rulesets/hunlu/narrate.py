@@ -1,89 +1,152 @@
-"""Events told as sentences (message codes ``hunlu.event.<type>``): every roll with its source,
-every strike with the pips it was read against, so a player can check the arithmetic."""
+"""Events told as sentences (``narration`` of ``data/messages.yaml``) by a teller that formats
+魂陆's own values from its labels: every roll with its source (and the GM's note for a forum
+roll), every strike with the pips it was read against and what cancelled what, so a player can
+check the arithmetic. Units are named "name(id)", players by their display names."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from gm_tool.core.narrate import Teller
+from gm_tool.core.render import Markup, display_name
 from gm_tool.i18n import message
-from gm_tool.rulesets.hunlu import messages  # noqa: F401  (the sentences: hunlu.event.*)
+from gm_tool.rulesets.hunlu.messages import TEXTS
 
-SOURCES = {"file": {"zh": "论坛骰", "en": "forum roll"}, "queue": {"zh": "强制队列", "en": "forced queue"},
-           "seed": {"zh": "种子", "en": "seed"}, "check": {"zh": "检查", "en": "check"}}
-
-
-
-WHY_ZH = {"initiative": "先后", "attack": "普攻", "joint": "联合攻击", "collision": "碰撞", "chasm": "天堑",
-          "reflect": "反弹", "absorb": "化为精", "strike_fail": "打击失效", "resist": "元抗"}
+Event = dict[str, Any]
+SHOWN_BOLD = ("death", "victory", "round_start")
 
 
-def _name(state: dict[str, Any], uid: Any) -> str:
-    for u in state["units"]:
-        if u["id"] == uid:
-            return f"{u['name']}({uid})"
-    return str(uid)
+def unit_names(state: dict[str, Any]) -> dict[str, str]:
+    """How posts name units and players: a unit as "name(id)", a player by display name."""
+    names = {u["id"]: f"{u['name']}({u['id']})" for u in state["units"]}
+    names.update({p: display_name(p) for p in state["players"]})
+    return names
 
 
-def _yes(flag: bool, lang: str) -> str:
-    return ("是" if flag else "否") if lang == "zh" else ("yes" if flag else "no")
+def side_name(side: str, lang: str) -> str:
+    """A side in words: 红方/蓝方 for the usual colours, else the scenario's own name."""
+    return str(TEXTS.labels(lang)["sides"].get(side, side))
 
 
-def tell(e: dict[str, Any], state: dict[str, Any], lang: str) -> str:
-    t = e["type"]
-    data = {k: v for k, v in e.items() if k not in ("seq", "type", "to")}
-    for k in ("unit", "target", "reserve", "replaces", "player"):
-        if k in data:
-            data[k] = _name(state, data[k]) if k != "player" else data[k]
-    if data.get("direction") and lang == "zh":
-        data["direction"] = {"up": "上", "down": "下", "left": "左", "right": "右"}.get(data["direction"], data["direction"])
-    if "why" in data and lang == "zh":
-        data["why"] = WHY_ZH.get(data["why"], data["why"])
-    if t == "roll":
-        data["who"] = f"{data['unit']} " if e.get("unit") else ""
-        data["source"] = SOURCES.get(e["source"], {}).get(lang, e["source"])
-    if t == "strike":
+def winner_words(winner: Any, lang: str) -> str:
+    return TEXTS.label(lang, "draw") if winner == "draw" else side_name(str(winner), lang)
+
+
+class HunluTeller(Teller):
+    """Formats 魂陆's values (sources, reasons, directions, cards, strikes, GM edits) from the
+    labels of the post's language."""
+
+    def __init__(self, names: dict[str, str], lang: str, m: Markup) -> None:
+        super().__init__(TEXTS.narration, names, lang, m)
+        self.L = TEXTS.labels(lang)
+
+    def name(self, value: Any) -> str:
+        return self.m.esc(self.names.get(value, value))
+
+    def label(self, path: str, **params: Any) -> str:
+        return TEXTS.label(self.lang, path, **params)
+
+    def value(self, key: str, value: Any, event: Event, params: dict[str, Any]) -> str | None:
+        t, L, esc = event["type"], self.L, self.m.esc
+        if key == "rounds" and t == "status":
+            return esc(L["forever"] if value is None else self.label("rounds", rounds=value))
+        if value is None:
+            return ""
+        if key == "why":
+            return esc(L["why"].get(value, value))
+        if key == "direction":
+            return esc(L["directions"].get(value, value))
+        if key == "card":
+            return esc(L["cards"].get(value, value))
+        if key == "ok":
+            return esc(L["ok"]["yes" if value else "no"])
+        if key == "active":
+            params["pending"] = "" if value else esc(L["pending"])
+            return ""
+        if key in ("overdraw", "passed", "tianqi"):
+            return esc(L[key]) if value else ""
+        if key == "first":
+            return esc(L["first"]) if value else ""
+        if key == "extra":
+            return esc(L["extra"]["yes" if value else "no"])
+        if key == "kind":
+            return esc(L["kinds"].get(value, value))
+        if key == "keys":
+            return esc(self.sep.join(L["standing_keys"].get(k, k) for k in value))
+        if key == "change":
+            return f"{value:+g}"  # a signed number: no markup in any dialect
+        if key == "winner":
+            return esc(winner_words(value, self.lang))
+        if key == "action" and t == "skip":
+            return str(value + 1)
+        if key == "reason" and t in ("skip", "first_failed"):
+            return esc(message(f"hunlu.skip.{value}", self.lang, **_Default(self._params(event))))
+        if key == "reason" and t == "turn_skipped":
+            return esc(L["cant_act"].get(value, value))
+        if key == "reason" and t == "amend":
+            return esc(value or L["no_reason"])
+        if key == "notes":
+            return esc(self.label("dice_notes", notes=self.sep.join(value))) if value else ""
+        return None
+
+    def _params(self, event: Event) -> dict[str, Any]:
+        """A skip's parameters with units named (its message is a refusal's)."""
+        return {k: self.names.get(v, v) if isinstance(v, str) else v for k, v in (event.get("params") or {}).items()}
+
+    def params(self, event: Event) -> dict[str, Any]:
+        params = super().params(event)
+        t, esc = event["type"], self.m.esc
+        if "cells" in event:  # the core keeps `cells` for pictures; here it is a number of points
+            params["cells"] = esc(event["cells"])
+        if t == "roll":
+            params["who"] = f"{self.name(event['unit'])} " if event.get("unit") else ""
+            source = self.L["sources"].get(event["source"], event["source"])
+            params["source"] = esc(self.label("source_note", source=source, note=event["note"])
+                                   if event.get("note") else source)
+        elif t == "order":
+            params["order"] = self.L["order_sep"].join(self.name(x) for x in event["order"])
+        elif t == "chance":
+            n = event["pips"]
+            params["range"] = esc(f"1-{n}" if n else "-")
+        elif t == "strike":
+            params.update(self.strike(event))
+        elif t == "amend":
+            params["edit"] = self.edit(event)
+        elif t == "skill":
+            params["targets"] = self.sep.join(self.name(x) for x in event["targets"]) or "-"
+        return params
+
+    def strike(self, e: Event) -> dict[str, str]:
+        """The pips a strike was read against, and its outcome with what the die showed but did
+        not count (a crit cancelled by 折弓破戟, a dodge by 命中) said on the same line."""
+        S, A, esc = self.L["strike"], self.L["attrs"], self.m.esc
         p = e["pips"]
-        zh = lang == "zh"
-        parts = [f"{'暴击' if zh else 'crit'} 1-{p['crit']}" if p["crit"] else "",
-                 f"{'命中' if zh else 'hit'} 1-{p['hit']}" if p["hit"] else "",
-                 f"{'弱点' if zh else 'weakness'} {7 - p['weakness']}-6" if p["weakness"] else "",
-                 f"{'闪避' if zh else 'dodge'} 1-{p['dodge']}" if p["dodge"] else "",
-                 f"{'防御' if zh else 'defence'} 1-{p['defence']}" if p["defence"] else "",
-                 f"{'元抗' if zh else 'resist'} 1-{p['resist']}" if p["resist"] else ""]
-        data["pipline"] = ", ".join(x for x in parts if x) or ("无属性触发区间" if zh else "no attribute pips")
-        hits = [n for n, k in (("暴击" if zh else "crit", "crit"), ("弱点" if zh else "weakness", "weakness"),
-                               ("闪避" if zh else "dodge", "dodge"), ("命中" if zh else "hit", "hit"),
-                               ("防御" if zh else "defence", "defence"), ("元抗" if zh else "resist", "resist")) if e[k]]
-        base = f"{'基础' if zh else 'base'} {e['base']}"
-        data["outcome"] = (f"{base}; {'+'.join(hits) or ('无' if zh else 'none')}; "
-                           + (("伤害无效" if zh else "nullified") if e["nullified"] else
-                              f"{'伤害' if zh else 'damage'} {e['damage']}"))
-    if t == "heart_reveal":
-        data["card"] = {"none": "未启用" if lang == "zh" else "none (未启用)"}.get(e["card"], e["card"])
-    if t == "chance":
-        data["ok"] = _yes(e["ok"], lang)
-    if t == "status":
-        data["rounds"] = "∞" if e["rounds"] is None else e["rounds"]
-        data["pending"] = "" if e["active"] else ("，下回合起生效" if lang == "zh" else ", from next round")
-    if t == "skill":
-        data["targets"] = ", ".join(_name(state, x) for x in e["targets"]) or "-"
-        data["overdraw"] = ("，透支" if lang == "zh" else ", overdraw") if e["overdraw"] else ""
-    if t == "skip":
-        data["reason"] = message(f"hunlu.skip.{e['reason']}", lang, **_safe(e.get("params") or {}))
-    if t == "turn_start":
-        data["passed"] = ("（未提交：跳过）" if lang == "zh" else " (no sheet: pass)") if e["passed"] else ""
-    if t == "round_start":
-        data["tianqi"] = ("（天启回合）" if lang == "zh" else " (天启 round)") if e["tianqi"] else ""
-    if t == "order":
-        data["order"] = " > ".join(_name(state, x) for x in e["order"])
-    if t == "dice_file" or t == "dice_unused":
-        data["dice"] = ", ".join(str(d) for d in e["dice"])
-    if t == "standing":
-        data["keys"] = ", ".join(e["keys"])
-    try:
-        return message(f"hunlu.event.{t}", lang, **data)
-    except (KeyError, ValueError, IndexError):
-        return f"{t}: {data}"
+        parts = [S["high" if a == "weakness" else "low"].format(attr=A[a], n=7 - p[a] if a == "weakness" else p[a])
+                 for a in ("crit", "hit", "weakness", "dodge", "defence", "resist") if p[a]]
+        pipline = S["sep"].join(parts) or S["no_pips"]
+        if e["joint"]:
+            pipline += S["sep"] + S["joint"]
+        cancel = {a: by for a, by in e.get("cancel") or []}
+        shown = [A[a] for a in ("crit", "weakness", "dodge", "hit", "defence", "resist")
+                 if e[a] and a not in cancel]
+        shown += [S["cancelled"].format(attr=A[a], by=self.L["cancellers"].get(by, by)) for a, by in cancel.items()]
+        if e["crit"] and e["weakness"]:
+            shown.append(S["double_once"])
+        outcome = S["sep"].join([S["base"].format(base=e["base"]), "+".join(shown) if shown else S["none"],
+                                 S["nullified"] if e["nullified"] else S["damage"].format(damage=e["damage"])])
+        return {"pipline": esc(pipline), "outcome": esc(outcome)}
+
+    def edit(self, e: Event) -> str:
+        """A GM edit in words: the edit, the general, the new value."""
+        value = e.get("value")
+        uid = str(e.get("unit") or "")
+        if e["action"] == "set_order":
+            value = self.L["order_sep"].join(self.names.get(x, x) for x in value or [])
+        elif e["action"] == "add_status" and isinstance(value, list):
+            rounds = self.L["forever"] if value[1] is None else self.label("rounds", rounds=value[1])
+            value = self.label("status_item", name=value[0], rounds=rounds, pending="")
+        unit = self.names.get(uid, uid)
+        return self.m.esc(self.label(f"amend.{e['action']}", unit=unit, value=value))
 
 
 class _Default(dict):
@@ -91,34 +154,36 @@ class _Default(dict):
         return "?"
 
 
-def _safe(params: dict[str, Any]) -> dict[str, Any]:
-    return _Default(params)
-
-
-def lines(events: list[dict[str, Any]], state: dict[str, Any], lang: str, m: Any) -> list[str]:
+def lines(events: list[Event], state: dict[str, Any], lang: str, m: Markup) -> list[str]:
+    """The told lines of ``events`` (silent ones dropped), deaths, the game's end and round
+    starts in bold."""
+    teller = HunluTeller(unit_names(state), lang, m)
     out = []
     for e in events:
-        if e["type"] in ("next", "turn_end"):
+        if e["type"] in TEXTS.narration.silent:
             continue
-        text = m.esc(tell(e, state, lang))
-        out.append(m.b(text) if e["type"] in ("death", "victory", "round_start") else text)
+        text = teller.sentence(e)
+        out.append(m.b(text) if e["type"] in SHOWN_BOLD else text)
     return out
 
 
 def title(before: dict[str, Any], after: dict[str, Any], player: str | None, lang: str) -> str:
-    n = after["turn"]
-    if lang == "zh":
-        return f"魂陆 {after['name']} 第{n}步（第{before['round']}大回合）" + ("" if player is None else f" · {player} 私信")
-    return f"Hunlu {after['name']} turn {n} (round {before['round']})" + ("" if player is None else f" · private: {player}")
+    """A post's title: the step and the round it was played in (the opening: turn 0)."""
+    if after["turn"] == 0:
+        head = TEXTS.label(lang, "title_opening", name=after["name"])
+    else:
+        head = TEXTS.label(lang, "title", name=after["name"], n=after["turn"], round=before["round"])
+    return head if player is None else f"{head} · {TEXTS.label(lang, 'private', player=display_name(player))}"
 
 
 def next_note(state: dict[str, Any], player: str | None, lang: str) -> str:
+    """What comes next: the winner, nobody (the GM amends), the reader's general or another's."""
     nxt = state.get("next")
+    names = unit_names(state)
     if state.get("winner"):
-        return ("游戏结束，胜者：" if lang == "zh" else "game over, winner: ") + str(state["winner"])
+        return TEXTS.label(lang, "over", winner=winner_words(state["winner"], lang))
     if not nxt:
-        return "无人可行动，等待 GM 修改" if lang == "zh" else "nobody can act: the GM amends"
+        return TEXTS.label(lang, "stuck")
     if player is not None and nxt["player"] == player:
-        return (f"轮到你的魂将 {_name(state, nxt['unit'])}：用 gm template 取得预填指令表" if lang == "zh"
-                else f"your general {_name(state, nxt['unit'])} is next: gm template gives a pre-filled sheet")
-    return ("下一位：" if lang == "zh" else "next: ") + f"{_name(state, nxt['unit'])} ({nxt['player']})"
+        return TEXTS.label(lang, "your_turn", unit=names[nxt["unit"]])
+    return TEXTS.label(lang, "next", unit=names[nxt["unit"]], player=display_name(nxt["player"]))

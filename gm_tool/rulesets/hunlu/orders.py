@@ -4,15 +4,19 @@ by playing the actions on a copy of the state (moves, dashes, knockbacks; no dam
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from gm_tool.core.grid import cell_name
 from gm_tool.core.schema import Validator
+from gm_tool.core.yamlpos import register_aliases
 from gm_tool.errors import Problem
-from gm_tool.rulesets.hunlu.engine import Dice, Game, fork
+from gm_tool.rulesets.hunlu.engine import Dice, Game, fork, skills_of
 
-SHEET_KEYS = {"turn": "turn", "回合": "turn", "player": "player", "玩家": "player", "unit": "unit",
+# 步: one general's turn (a `gm resolve`; 回合, the seed's big round (l.81), is still read here for
+# the sheets written before the vocabulary was settled)
+SHEET_KEYS = {"turn": "turn", "步": "turn", "回合": "turn", "player": "player", "玩家": "player", "unit": "unit",
               "魂将": "unit", "actions": "actions", "行动": "actions", "standing": "standing", "常驻": "standing"}
 ACTION_KEYS = {"move": "move", "移动": "move", "attack": "attack", "普攻": "attack", "skill": "skill",
                "技能": "skill", "item": "item", "物品": "item", "substitute": "substitute", "替换": "substitute"}
@@ -23,12 +27,16 @@ DIRECTION = {"up": "up", "down": "down", "left": "left", "right": "right", "上"
 STANDING_KEYS = {"joint_attack": "joint_attack", "联合攻击": "joint_attack", "reserve_order": "reserve_order",
                  "替补顺序": "reserve_order", "chasm_return": "chasm_return", "天堑回归": "chasm_return",
                  "first_skills": "first_skills", "先手": "first_skills", "先手技能": "first_skills",
-                 "heart_card": "heart_card", "心战": "heart_card"}
+                 "heart_card": "heart_card", "心战": "heart_card", "first_recast": "first_recast",
+                 "先手重放": "first_recast"}
+RECAST = {"ended": "ended", "every_round": "every_round", "效果结束后": "ended", "每回合": "every_round"}
 JOINT_KEYS = {"against": "against", "目标": "against", "when": "when", "时机": "when", "keep_qi": "keep_qi",
               "保留气": "keep_qi"}
 WHEN = {"any": "any", "任意": "any", "before_turn": "before_turn", "回合前": "before_turn",
         "after_turn": "after_turn", "回合后": "after_turn"}
 CARDS = {"A": "A", "B": "B", "none": "none", "未启用": "none", "a": "A", "b": "B"}
+# problems are found on their line whichever spelling the sheet used (`gm check` names the line)
+register_aliases(SHEET_KEYS, ACTION_KEYS, ARG_KEYS, STANDING_KEYS, JOINT_KEYS)
 MAX_ACTIONS = 8
 
 
@@ -38,6 +46,7 @@ class Orders:
     unit: str | None = None
     actions: list[dict[str, Any]] = field(default_factory=list)
     standing: dict[str, Any] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list, compare=False)  # accepted, but an action will do nothing
 
 
 def _stub() -> int:
@@ -80,13 +89,15 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) 
                 actions = [a for a in parsed if a is not None]
     standing = parse_standing(v, state, player, sh.get("standing"), units)
     v.raise_if_any()
+    warnings = []
     if actions:
         g = check_game(state)
         apply_standing(g.s, player, standing)
         for p in g.run_actions(g.units[str(due_unit)], actions, strict=True):
             v.problems.append(Problem(f"hunlu.skip.{p.code}", source, p.field, p.params))
         v.raise_if_any()
-    return Orders(player, due_unit, actions, standing)
+        warnings = [Problem(f"hunlu.warn.{w.code}", source, w.field, w.params) for w in g.warnings]
+    return Orders(player, due_unit, actions, standing, warnings)
 
 
 def parse_action(v: Validator, state: dict[str, Any], u: dict[str, Any], a: Any, path: str) -> dict[str, Any] | None:
@@ -119,21 +130,24 @@ def parse_action(v: Validator, state: dict[str, Any], u: dict[str, Any], a: Any,
         if not isinstance(val, str) or not val:
             v.add("field.type", f"{path}.{kind}", expected="string", got=type(val).__name__)
             return None
-        key = "target" if kind == "attack" else "reserve"
-        out[key] = resolve_unit(state, val)
+        if kind == "attack":
+            out["target"] = find_unit(v, state, val, f"{path}.attack", lambda x: x["side"] != u["side"] and x["alive"])
+        else:  # 替换: a reserve of one's own, by id or by its general's name (docs/hunlu.md)
+            out["reserve"] = find_unit(v, state, val, f"{path}.substitute",
+                                       lambda x: x["player"] == u["player"] and x["role"] == "reserve" and x["alive"])
         return out
     # skill / item: by id or by name
     if not isinstance(val, str):
         v.add("field.type", f"{path}.{kind}", expected="string", got=type(val).__name__)
         return None
     if kind == "skill":
-        gen = state["generals"][u["general"]]
-        sid = next((s["id"] for s in gen["skills"] if val in (s["id"], s["name"])), val)
+        sid = next((s["id"] for s in skills_of(state, u) if val in (s["id"], s["name"])), val)
         out["skill"] = sid
     else:
         out["item"] = val
     if "target" in rest:
-        out["target"] = resolve_unit(state, str(rest["target"]))
+        out["target"] = find_unit(v, state, str(rest["target"]), f"{path}.target",
+                                  lambda x: x["alive"] and x["role"] == "main")
     if "at" in rest:
         c = v.cell(rest["at"], f"{path}.at", w, h)
         out["at"] = cell_name(c) if c else None
@@ -144,12 +158,21 @@ def parse_action(v: Validator, state: dict[str, Any], u: dict[str, Any], a: Any,
     return out
 
 
-def resolve_unit(state: dict[str, Any], ref: str) -> str:
-    """A unit id, or a unit's name when exactly one unit has it."""
+def find_unit(v: Validator, state: dict[str, Any], ref: str, path: str,
+              likely: Callable[[dict[str, Any]], bool] = lambda u: True) -> str:
+    """A unit id, or a general's name: the one unit of that name among the ``likely`` ones (an
+    enemy for an attack, one's own reserve for 替换), else among all. A name two units share is
+    refused, listing their ids; an unknown name is returned as it is (refused where it is used)."""
     if any(u["id"] == ref for u in state["units"]):
         return ref
-    named = [u["id"] for u in state["units"] if u["name"] == ref]
-    return named[0] if len(named) == 1 else ref
+    named = [u for u in state["units"] if u["name"] == ref]
+    for pool in ([u for u in named if likely(u)], named):
+        if len(pool) == 1:
+            return str(pool[0]["id"])
+        if len(pool) > 1:
+            v.add("hunlu.orders.ambiguous", path, name=ref, ids=", ".join(u["id"] for u in pool))
+            return ref
+    return ref
 
 
 def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,
@@ -163,7 +186,7 @@ def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,
     out: dict[str, Any] = {}
 
     def own_unit(uid: Any, path: str) -> str | None:
-        ref = resolve_unit(state, str(uid))
+        ref = find_unit(v, state, str(uid), path, lambda x: x["player"] == player)
         if ref not in own:
             v.add("hunlu.orders.not_own", path, unit=uid, allowed=", ".join(own))
             return None
@@ -189,7 +212,8 @@ def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,
             if against in ("any", "任意"):
                 against = "any"
             elif isinstance(against, list) and all(isinstance(x, str) for x in against):
-                against = [resolve_unit(state, x) for x in against]
+                against = [find_unit(v, state, x, f"{p}.against.{k}", lambda x: x["player"] != player)
+                           for k, x in enumerate(against)]
                 for k, x in enumerate(against):
                     if x not in units or units[x]["side"] == units[ref]["side"]:
                         v.add("hunlu.orders.not_enemy_unit", f"{p}.against.{k}", unit=x)
@@ -211,7 +235,7 @@ def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,
     if "first_skills" in st:
         for ref, sids, p in per_unit("first_skills"):
             sids = sids if isinstance(sids, list) else [sids]
-            skills = state["generals"][units[ref]["general"]]["skills"]
+            skills = skills_of(state, units[ref])
             firsts = {s["id"]: s["id"] for s in skills if s["timing"] == "first"}
             firsts.update({s["name"]: s["id"] for s in skills if s["timing"] == "first"})
             got = []
@@ -222,6 +246,11 @@ def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,
                 else:
                     got.append(firsts[sid])
             out["first_skills"][ref] = got
+    if "first_recast" in st:
+        for ref, when, p in per_unit("first_recast"):
+            c = v.choice({"c": when}, "c", RECAST, p)
+            if c:
+                out["first_recast"][ref] = c
     if "heart_card" in st:
         for ref, card, p in per_unit("heart_card"):
             c = v.choice({"c": card}, "c", CARDS, p)

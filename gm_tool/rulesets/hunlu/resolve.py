@@ -16,6 +16,7 @@ DICE_FILE = "_dice.yaml"
 
 
 def resolve(state: dict[str, Any], orders: dict[str, Any], seed: str, dice: list[int] | None = None) -> Resolution:
+    notes = getattr(dice, "notes", None) or {}  # the GM's note of each `gm dice` call
     if dice is not None:
         v = Validator(DICE_FILE)
         dice = check_dice(v, dice, "dice")
@@ -23,9 +24,9 @@ def resolve(state: dict[str, Any], orders: dict[str, Any], seed: str, dice: list
     s = fork(state)
     log = EventLog()
     n = s["turn"] + 1
-    g = Game(s, Dice(s, dice, Chance(seed, f"turn-{n}")), log)
+    g = Game(s, Dice(s, dice, Chance(seed, f"turn-{n}"), notes), log)
     if dice:
-        g.emit("dice_file", dice=list(dice))
+        g.emit("dice_file", dice=list(dice), notes=[notes[i] for i in sorted(notes)])
     for player in s["players"]:
         o = orders.get(player)
         if o is not None and o.standing:

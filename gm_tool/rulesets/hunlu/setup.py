@@ -17,7 +17,7 @@ from gm_tool.rulesets.hunlu.rules import ATTRS, ELEMENTS
 
 TOP = ("ruleset", "name", "description", "map", "rules", "players", "generals", "skills", "dice")
 TEAM = ("general", "role", "pos", "spawn", "jing", "qi", "shen", "statuses", "items", "name", "element",
-        "qi_regen", "move", "range") + ATTRS
+        "qi_regen", "move", "range", "skills") + ATTRS
 RULE_DEFAULTS = {"field": 3, "reserves": 2, "unique": False, "default_range": 2, "posts": "step"}
 MAX_PLAYERS = 16
 
@@ -187,8 +187,9 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
                 raise_no_spawn(source, u)
             u["pos"] = free[0]
             game.emit("spawn", unit=uid, pos=u["pos"])
-    for u in units:  # static passives hold from the start
+    for u in units:  # static passives hold from the start; 神 0 is 寂灭 from the start
         game.passives(u, lambda t: t == "static")
+        game.silence_at_zero(u)
     game.start_round()
     game.advance()
     refresh(game)
@@ -222,15 +223,23 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
             v.add("hunlu.catalogue.pct", f"{up}.{a}", value=g[a])
             g[a] = 0
     vals = {}
-    for k, top in (("jing", g["jing"]), ("qi", g["qi"]), ("shen", g["shen"])):
+    # starting values from 0 to the maximum (contract section 5); 精 above 0 (a general at 精 0 is
+    # dead, l.20), 神 a whole number (0: 寂灭 from the start, l.22-23)
+    for k, top, low in (("jing", g["jing"], 0.5), ("qi", g["qi"], 0), ("shen", g["shen"], 0)):
         x = e.get(k, top)
         if top is None:  # the catalogue entry was refused already
             vals[k] = 1
             continue
-        if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 < x <= (top or 0) or x * 2 != int(x * 2):
-            v.add("field.range", f"{up}.{k}", value=x, allowed=f"0.5-{top}")
+        whole = k == "shen"
+        if not catalogue._num(x, low, top, whole):
+            v.add("field.range", f"{up}.{k}", value=x, allowed=f"{low:g}-{top}" + ("" if whole else " (0.5 步长)"))
             x = top
         vals[k] = int(x) if x == int(x) else x
+    skills = None
+    if "skills" in e:  # the unit's own skill list, in the catalogue's format (contract section 5)
+        own = catalogue.check_general(v, g["id"], {"name": g["name"], "jing": g["jing"], "move": g["move"],
+                                                   "skills": e["skills"]}, up, shared)
+        skills = own["skills"] if own is not None else []
     pos = None
     if e.get("pos") is not None:
         c = v.cell(e["pos"], f"{up}.pos", width, height)
@@ -253,7 +262,11 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
         extra = {k: st[k] for k in st if k not in ("name", "rounds")}
         if not catalogue._check_buff(v, {"rounds": st.get("rounds"), **extra}, f"{up}.statuses.{j}"):
             continue
-        s.update({k: x for k, x in extra.items() if k in ("stats", "off", "absorb", "immune", "round_end")})
+        if "heart" in extra:  # a face-down card needs a caster who chose it: only a skill gives one
+            v.add("hunlu.scenario.heart_status", f"{up}.statuses.{j}.heart")
+            continue
+        s.update({k: x for k, x in extra.items() if k in ("stats", "off", "absorb", "immune", "round_end",
+                                                           "skill_mods")})
         if "stats" not in s and st["name"] not in STATUS_NAMES:
             v.add("field.choice", f"{up}.statuses.{j}.name", value=st["name"], allowed=", ".join(STATUS_NAMES))
         statuses.append(s)
@@ -275,4 +288,5 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
             "range": rng, "element": g["element"], "attrs": {a: g[a] for a in ATTRS}, "statuses": statuses,
             "items": items, "legs": 0, "once": [], "toggles": [], "wards": [],
             "round": {"damaged": False, "dealt": False, "shen_lost": False, "received": {}},
-            "replaced_by": None, "leaving": None, "chasm": None, "_spawn": spawn}
+            "replaced_by": None, "leaving": None, "chasm": None, "_spawn": spawn,
+            **({"skills": skills} if skills is not None else {})}
