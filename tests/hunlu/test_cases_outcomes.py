@@ -313,7 +313,7 @@ def test_r31_check_warns_of_an_attack_after_a_leg_into_a_chasm(tmp_path, gm):
     gm("new", tmp_path / "c", "--scenario", tmp_path / "s.yaml", "--seed", "hunlu-warn-seed-0123456789")
     (tmp_path / "a.yaml").write_text("turn: 1\nplayer: alice\nactions:\n  - move: G3\n  - attack: b\n", encoding="utf-8")
     out = gm("check", tmp_path / "c", tmp_path / "a.yaml").output
-    assert "有效" in out and "警告" in out and "a.yaml:5: actions.1" in out and "天堑" in out
+    assert "有效" in out and "注意" in out and "a.yaml:5: actions.1" in out and "天堑" in out
 
 
 # --- steps and rounds: one vocabulary (ruling R32) -------------------------------------------------
