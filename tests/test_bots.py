@@ -146,13 +146,35 @@ def test_greedy_heals_when_low():
 
 
 def test_greedy_takes_strongholds():
+    """The enemy's strongholds before neutral ones (远坂邸 B5, held by blue); standing on it, it stays the
+    turn that takes it."""
     state = _place(_state("skirmish"), artoria="A3", gawain="A6", medea="H3", mordred="H6")
+    next(s for s in state["strongholds"] if s["id"] == 2)["owner"] = "blue"
     first = _greedy_turn(state).state
     bob = _char(first, "gawain")
-    # gawain walked towards the nearest stronghold its side does not hold, 远坂邸 B5
     assert parse_cell(bob["pos"]) == parse_cell("B5")
     second = _greedy_turn(first).state
+    assert _char(second, "gawain")["pos"] == "B5"
     assert next(s for s in second["strongholds"] if s["id"] == 2)["owner"] == "red"
+
+
+def test_greedy_pushes_out_from_its_side_towards_the_far_strongholds():
+    """Holding nothing, a character looks for the enemy at the far strongholds (nearer first, but a step
+    away from home counts three times): gawain on A6 heads east, not to 远坂邸 B5 next to it."""
+    state = _place(_state("skirmish"), artoria="A3", gawain="A6", medea="H3", mordred="H6")
+    first = _greedy_turn(state).state
+    assert parse_cell(_char(first, "gawain")["pos"])[0] > parse_cell("B5")[0]
+
+
+def test_greedy_hunts_even_when_hurt_and_heals_only_one_hit_from_death():
+    state = _place(_state("skirmish"), artoria="C3", gawain="C4", medea="E4", mordred="H6")
+    for s in state["strongholds"]:
+        if s["id"] == 1:  # 柳洞寺 A1, heal
+            s["owner"] = "red"
+    _char(state, "gawain")["hp"] = 2  # half its HP: still hunts medea, who is in sight
+    assert RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))["move"]["to"] == "E4"
+    _char(state, "gawain")["hp"] = 1
+    assert RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))["move"]["to"] != "E4"
 
 
 @pytest.mark.parametrize("scenario", ["skirmish", "fuyuki"])

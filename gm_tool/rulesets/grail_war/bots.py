@@ -4,13 +4,16 @@ that pass `gm check`), so everything downstream is exercised as for a human play
 ``random``: any legal sheet — a random reachable destination (sometimes through a waypoint, or a
 legal teleport), random keep list, skill use, 出杀/出闪 lists, 咒, 宝石, 魔术牌 and equipment choices.
 
-``greedy``: attacks when it can — while healthy it walks onto the nearest visible enemy (or as
-close as its move allows); heals when low — towards an own working heal stronghold (teleporting
-there when it may), keeping 闪 and 宝石 and using 宝石 on itself; otherwise it takes strongholds:
-it stays on an untaken stronghold it stands on (capture needs a whole turn there) or heads for the
-nearest stronghold its side does not hold. It walks by true walking distance (rivers and heights
-count) and breaks ties by lot, so neither side is favoured by a fixed order. It always strikes at
-enemies and dodges everything.
+``greedy``: knows what its player sees (its character, the characters in sight, every stronghold
+and its owner) and hunts: it walks at the visible enemy it reaches soonest (the weakest of those),
+whatever its own HP; one hit from death it heads for a heal stronghold of its side (teleporting
+there when it may) and, hurt on one, stays to heal. Seeing nobody, it stays on an untaken
+stronghold it stands on (capture needs a whole turn there) or heads for a stronghold its side does
+not hold: the enemy's heal points first, then the enemy's others, then neutral ones, leaving one
+to a visible ally nearer to it and pushing out from its side's own strongholds towards the far
+side, where the enemy is; holding them all, it goes looking far from home. It walks by true
+walking distance (rivers and heights count) and breaks ties by lot, so neither side is favoured
+by a fixed order. It always strikes at enemies and dodges everything.
 
 Every choice is drawn from the ``chance`` given, in a fixed order, so bots are replayable.
 """
@@ -205,40 +208,64 @@ def _greedy(game: Game, player: str, char: Character, chance: Chance, out: dict[
     out["use_curse"] = True
     out["gem"] = "self_first" if _low(char) else "ally_first"
     out["target_priority"] = "more_hp" if not _low(char) else "more_cards"
+    goal = _greedy_goal(game, player, char, chance)
+    if goal is None:
+        return
+    if goal[1] == "teleport":
+        out["move"] = {"to": cell_name(goal[0]), "special": "teleport"}
+        return
+    reach, cells, _ = _destinations(game, char)
+    to_goal = _distances_to(game, char, goal[0])
+    far = len(to_goal) + game.board.width + game.board.height  # cut off from the goal: by the crow
+    best = _pick(chance, cells, lambda c: (to_goal.get(c, far + manhattan(c, goal[0])), reach[c]),
+                 "bot.step", cell_name)
+    if best != char.pos:
+        out["move"] = {"to": cell_name(best)}
 
+
+def _greedy_goal(game: Game, player: str, char: Character, chance: Chance) -> tuple[Cell, str] | None:
+    """Where the greedy bot heads (and how: ``walk`` or ``teleport``); None: it stays.
+
+    What it knows is what its player sees (its view): its own character, the characters in its
+    sight, every stronghold and its owner, and who has died (deaths are announced)."""
     here = game.stronghold_at(char.pos)
     heals = [s for s in game.strongholds if s.kind == "heal" and s.owner == char.side and s.working
              and (char.healed_turn is None or game.turn + 1 - char.healed_turn >= game.rules["heal_cooldown"])]
     near = lambda s: manhattan(s.pos, char.pos)  # noqa: E731
-    goal: Cell | None = None
-    if _low(char) and char.hp < char.max_hp and heals:
+    seen = vision.visible_cells(game, player)
+    others = [c for c in game.alive() if c.pos in seen and c.id != char.id]
+    allies = [c.pos for c in others if c.side == char.side]
+    enemies = [c for c in others if c.side != char.side]
+    hurt = char.hp < char.max_hp
+    if here is not None and here in heals and _low(char) and hurt:
+        return None  # hurt on a working heal point of its side: stay and heal
+    if char.hp <= 1 and hurt and heals:  # one hit from death: to the nearest heal point
         target = _pick(chance, heals, near, "bot.heal", lambda s: s.id)
-        if target.pos == char.pos:
-            return  # stay and heal
-        if target.pos in teleports(game, char):
-            out["move"] = {"to": cell_name(target.pos), "special": "teleport"}
-            return
-        goal = target.pos
-    if goal is None and not _low(char):
-        seen = vision.visible_cells(game, player)
-        enemies = [c for c in game.alive() if c.side != char.side and c.pos in seen]
-        if enemies:
-            goal = _pick(chance, enemies, lambda e: (manhattan(e.pos, char.pos), e.hp), "bot.enemy", lambda e: e.id).pos
-    if goal is None:
-        if here is not None and here.owner != char.side and not here.closed:
-            return  # stay a whole turn to take it
-        targets = [s for s in game.strongholds if s.owner != char.side and not s.closed]
-        if targets:
-            goal = _pick(chance, targets, near, "bot.target", lambda s: s.id).pos
-    if goal is None or goal == char.pos:
-        return
-    reach, cells, _ = _destinations(game, char)
-    to_goal = _distances_to(game, char, goal)
-    far = len(to_goal) + game.board.width + game.board.height  # cut off from the goal: by the crow
-    best = _pick(chance, cells, lambda c: (to_goal.get(c, far + manhattan(c, goal)), reach[c]),
-                 "bot.step", cell_name)
-    if best != char.pos:
-        out["move"] = {"to": cell_name(best)}
+        return (target.pos, "teleport" if target.pos in teleports(game, char) else "walk")
+    if enemies:  # hunt: the enemy soonest reached, then the weakest
+        step = max(1, char.move)
+        prey = _pick(chance, enemies, lambda e: ((manhattan(e.pos, char.pos) + step - 1) // step, e.hp),
+                     "bot.enemy", lambda e: e.id)
+        return (prey.pos, "walk")
+    if here is not None and here.owner != char.side and not here.closed:
+        return None  # stay a whole turn to take it
+    # Then strongholds its side does not hold: the enemy's heal points first (where the hurt go),
+    # the enemy's others, then neutral ones; one a visible ally is nearer to is left to that ally;
+    # among the rest it pushes out from its side's own strongholds towards the far ones, where
+    # the enemy is (nearer first, but a step away from home counts three times).
+    mine = [s.pos for s in game.strongholds if s.owner == char.side] or [char.pos]
+    home = (sum(c[0] for c in mine) / len(mine), sum(c[1] for c in mine) / len(mine))
+    out_of_home = lambda s: abs(s.pos[0] - home[0]) + abs(s.pos[1] - home[1])  # noqa: E731
+    enemy = lambda s: s.owner is not None and s.owner != char.side  # noqa: E731
+    rank = lambda s: 0 if enemy(s) and s.kind == "heal" else 1 if enemy(s) else 2  # noqa: E731
+    key = lambda s: (any(manhattan(a, s.pos) < near(s) for a in allies), rank(s), near(s) - 3 * out_of_home(s))  # noqa: E731
+    targets = [s for s in game.strongholds if s.owner != char.side and not s.closed]
+    if not targets:  # every stronghold is its side's: look for who is left, far from home
+        targets = list(game.strongholds)
+    if not targets:
+        return None
+    goal = _pick(chance, targets, key, "bot.target", lambda s: s.id).pos
+    return None if goal == char.pos else (goal, "walk")
 
 
 def _pick(chance: Chance, items: list, key, why: str, label):
