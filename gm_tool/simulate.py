@@ -123,6 +123,8 @@ def find_step(node: Any, key: str) -> tuple[Any, Any] | None:
     """Where ``key`` leads from ``node``: ``(container, index)`` or None. A list is entered by
     position (``0``) or by the ``id`` of an item (``characters.artoria``)."""
     if isinstance(node, dict):
+        if key not in node and key.lstrip("-").isdigit() and int(key) in node:
+            return (node, int(key))  # a mapping keyed by numbers (seats: {1: ...})
         return (node, key)
     if isinstance(node, list):
         if key.isdigit() and int(key) < len(node):

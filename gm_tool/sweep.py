@@ -445,10 +445,31 @@ CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanY
 
 
 def _cjk_font() -> str | None:
+    """A font with Chinese glyphs: one matplotlib knows by name, else the one fontconfig offers
+    for Chinese (``fc-list :lang=zh``; matplotlib's own list may miss .ttc collections)."""
+    import shutil
+    import subprocess
+
     from matplotlib import font_manager
 
     have = {f.name for f in font_manager.fontManager.ttflist}
-    return next((name for name in CJK_FONTS if name in have), None)
+    known = next((name for name in CJK_FONTS if name in have), None)
+    if known or not shutil.which("fc-list"):
+        return known
+    try:
+        listed = subprocess.run(["fc-list", ":lang=zh", "file"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    for line in sorted(listed.splitlines()):
+        path = line.strip().rstrip(":")
+        if not path:
+            continue
+        try:
+            font_manager.fontManager.addfont(path)
+            return font_manager.FontProperties(fname=path).get_name()
+        except (OSError, RuntimeError, ValueError):
+            continue
+    return None
 
 
 def chart_png(sweep: Sweep, sides: list[str], table: list[dict[str, Any]], lang: str) -> bytes:
@@ -536,6 +557,8 @@ def _heatmap(sweep: Sweep, side: str, table: list[dict[str, Any]], t: dict[str, 
                 ax.text(j, i, f"{100 * grid[i][j]:.0f}%{mark}", ha="center", va="center", fontsize=8,
                         color="white" if abs(grid[i][j] - 0.5) > 0.3 else "black")
     ax.set_title(t["heat_title"].format(scenario=sweep.scenario_name, side=side))
+    if size <= 16:
+        fig.text(0.01, 0.005, t["star"], fontsize=8, ha="left", va="bottom")
     return fig
 
 

@@ -306,6 +306,8 @@ def test_paths_walk_mappings_lists_and_ids():
     assert sim.path_problem(scenario, "characters.y.hp") is None and sim.path_problem(scenario, "characters.1.hp") is None
     assert sim.path_problem(scenario, "characters.z.hp") == ("characters", ["x", "y"])
     assert sim.path_problem(scenario, "rules.a.b") == ("rules.a", [])
+    seats = {"seats": {1: {"faction": "a"}, 2: {"faction": "b"}}}
+    assert sim.set_path(seats, "seats.2.faction", "c")["seats"] == {1: {"faction": "a"}, 2: {"faction": "c"}}
     changed = sim.set_path(scenario, "characters.y.hp", 9)
     assert changed["characters"][1] == {"id": "y", "hp": 9} and scenario["characters"][1]["hp"] == 4
     assert sim.set_path(scenario, "extra.deep.key", [1])["extra"] == {"deep": {"key": [1]}} and "extra" not in scenario

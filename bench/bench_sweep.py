@@ -1,0 +1,157 @@
+"""The balance engine (`gm simulate` / `gm sweep` on Dask) and the built-in bots, for
+docs/performance.md and docs/balance.md.
+
+    python3 bench/bench_sweep.py                 # E1-E2, then B1 (a few minutes)
+    python3 bench/bench_sweep.py --only E        # the engine only
+    python3 bench/bench_sweep.py --only B --games 200
+
+E1  engine overhead: the same random-bot skirmish games (rules.territory_after 20, as P4) played
+    by a plain in-process loop (``Game.play``), by the engine in this process (``workers=0``)
+    and by the engine on a Dask LocalCluster of one worker process; games per second of each,
+    the cluster's start and stop timed apart (a sweep pays them once).
+E2  scaling: the same games on LocalClusters of 1 and 2 worker processes; the ratio.
+B1  the bots: for every ruleset's bundled scenarios, the share of games the greedy bot wins
+    against the random one (greedy on each side in turn; a timeout is not a win), and the share
+    of greedy-greedy games that end before the turn limit.
+
+Every figure is printed with the machine's load average before and after (2 cores shared with
+other work make the wall clock lie; say how loaded it was).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+# scenario -> turn limit for B1 (the bundled scenarios the bots are held to)
+BOT_SCENARIOS = {"skirmish": 50, "fuyuki": 50, "hunlu_duel": 50, "hunzhan": 50, "standard": 50,
+                 "shenjianglu": 50, "shenjianglu-4": 50}
+TARGETS = {"overhead": 0.10, "scaling": 1.8, "greedy_beats_random": 0.90, "fuyuki_ends": 0.90}
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.2f} (1 min), {five:.2f} (5 min)"
+
+
+def skirmish_plan(games: int):
+    from gm_tool import simulate as sim
+    from gm_tool.app import _ruleset_of, load_scenario
+
+    data, source = load_scenario("skirmish")
+    data = sim.with_rules(data, {"territory_after": 20})
+    rs = _ruleset_of(data, source)
+    return sim.plan_for(rs, data, source, seed="bench", bots="random", max_turns=50, games=games)
+
+
+def run_engine(plan, client=None, workers: int = 0) -> tuple[float, list]:
+    from gm_tool import simulate as sim
+
+    out: list = []
+    t = time.perf_counter()
+    sim.execute(plan, [0], lambda cell, sides, done: out.extend(done), workers=workers, client=client)
+    return time.perf_counter() - t, out
+
+
+def cluster(n: int):
+    from distributed import Client, LocalCluster
+
+    t = time.perf_counter()
+    lc = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
+                      silence_logs=logging.ERROR, host="127.0.0.1")
+    client = Client(lc)
+    client.run(lambda: __import__("gm_tool.rulesets.grail_war"))  # warm: what a first batch would import
+    return lc, client, time.perf_counter() - t
+
+
+def close(lc, client) -> float:
+    t = time.perf_counter()
+    client.close()
+    lc.close()
+    return time.perf_counter() - t
+
+
+def engine(games: int) -> dict:
+    plan = skirmish_plan(games)
+    before = load()
+    game = plan.game(0)
+    t = time.perf_counter()
+    plain = [game.play(i, False) for i in range(games)]
+    t_plain = time.perf_counter() - t
+    t_inproc, inproc = run_engine(skirmish_plan(games))
+    lc, client, t_start1 = cluster(1)
+    t_one, one = run_engine(skirmish_plan(games), client)
+    t_close1 = close(lc, client)
+    lc, client, t_start2 = cluster(2)
+    t_two, two = run_engine(skirmish_plan(games), client)
+    t_close2 = close(lc, client)
+    same = ([(r["winner"], r["turns"]) for r in plain] == [(r["winner"], r["turns"]) for r in inproc]
+            == [(r["winner"], r["turns"]) for r in one] == [(r["winner"], r["turns"]) for r in two])
+    return {"games": games, "plain_s": t_plain, "inproc_s": t_inproc, "one_s": t_one, "two_s": t_two,
+            "start1_s": t_start1, "close1_s": t_close1, "start2_s": t_start2, "close2_s": t_close2,
+            "overhead_inproc": t_inproc / t_plain - 1, "overhead_one": t_one / t_plain - 1,
+            "overhead_one_with_start": (t_one + t_start1 + t_close1) / t_plain - 1,
+            "scaling": t_one / t_two, "identical": same, "load_before": before, "load_after": load()}
+
+
+def bots(games: int, workers: int) -> dict:
+    from gm_tool import simulate as sim
+    from gm_tool.app import _ruleset_of, load_scenario
+
+    out = {}
+    for name, turns in BOT_SCENARIOS.items():
+        data, source = load_scenario(name)
+        rs = _ruleset_of(data, source)
+        a, b = sim.Game(rs, data, source, "bench", "random", 1).sides[:2]
+        won = 0
+        for me, other in ((a, b), (b, a)):
+            r = sim.run(name, games=games, seed="bench-bots", bots=f"{me}=greedy,{other}=random", max_turns=turns,
+                        workers=workers)
+            won += r["outcomes"][me]
+        gg = sim.run(name, games=games, seed="bench-bots", bots="greedy", max_turns=turns, workers=workers)
+        out[name] = {"ruleset": rs.name, "games": games, "turns": turns, "greedy_beats_random": won / (2 * games),
+                     "greedy_games_end": 1 - gg["outcomes"]["timeout"] / games, "greedy_mean_turns": gg["mean_turns"]}
+        print(f"B1 {name} ({rs.name}, {games} games a pairing, at most {turns} turns): greedy beats random "
+              f"{won}/{2 * games} = {won / (2 * games):.0%}; greedy-greedy games ending in time "
+              f"{out[name]['greedy_games_end']:.0%} (mean {gg['mean_turns']} turns)", flush=True)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", default="E,B", help="E (engine), B (bots) or both")
+    ap.add_argument("--engine-games", type=int, default=3000, help="games of E1/E2 (default 3000)")
+    ap.add_argument("--games", type=int, default=100, help="games a pairing in B1 (default 100)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    only = {x.strip().upper() for x in args.only.split(",")}
+    print(f"bench_sweep: {os.cpu_count()} CPUs; {load()}", flush=True)
+    result: dict = {}
+    if "E" in only:
+        e = result["engine"] = engine(args.engine_games)
+        n = e["games"]
+        print(f"E1 {n} random-bot skirmish games: plain loop {n / e['plain_s']:.1f} games/s; engine in process "
+              f"{n / e['inproc_s']:.1f} (overhead {e['overhead_inproc']:+.1%}); engine on 1 Dask worker "
+              f"{n / e['one_s']:.1f} (overhead {e['overhead_one']:+.1%}; with the cluster's start "
+              f"{e['start1_s']:.1f} s and stop {e['close1_s']:.1f} s: {e['overhead_one_with_start']:+.1%}) "
+              f"(target <= {TARGETS['overhead']:.0%})")
+        print(f"E2 2 Dask workers {n / e['two_s']:.1f} games/s against 1 worker {n / e['one_s']:.1f}: "
+              f"x{e['scaling']:.2f} (target >= {TARGETS['scaling']}); results identical: {e['identical']}; "
+              f"before: {e['load_before']}, after: {e['load_after']}", flush=True)
+    if "B" in only:
+        result["bots"] = bots(args.games, 2)
+        print(f"B1 {load()}")
+    if args.json:
+        print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
