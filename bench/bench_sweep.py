@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 # scenario -> turn limit for B1 (the bundled scenarios the bots are held to)
-BOT_SCENARIOS = {"skirmish": 50, "fuyuki": 50, "hunlu_duel": 50, "hunzhan": 50, "standard": 50,
+# (a turn: every player moves in the grail war and 神将录, one general acts in 魂陆, one player in 光与影)
+BOT_SCENARIOS = {"skirmish": 50, "fuyuki": 50, "hunlu_duel": 200, "hunzhan": 200, "standard": 100,
                  "shenjianglu": 50, "shenjianglu-4": 50}
 TARGETS = {"overhead": 0.10, "scaling": 1.8, "greedy_beats_random": 0.90, "fuyuki_ends": 0.90}
 
@@ -102,12 +103,14 @@ def engine(games: int) -> dict:
             "scaling": t_one / t_two, "identical": same, "load_before": before, "load_after": load()}
 
 
-def bots(games: int, workers: int) -> dict:
+def bots(games: int, workers: int, only: list[str] | None = None) -> dict:
     from gm_tool import simulate as sim
     from gm_tool.app import _ruleset_of, load_scenario
 
     out = {}
     for name, turns in BOT_SCENARIOS.items():
+        if only and name not in only:
+            continue
         data, source = load_scenario(name)
         rs = _ruleset_of(data, source)
         a, b = sim.Game(rs, data, source, "bench", "random", 1).sides[:2]
@@ -130,6 +133,7 @@ def main() -> None:
     ap.add_argument("--only", default="E,B", help="E (engine), B (bots) or both")
     ap.add_argument("--engine-games", type=int, default=3000, help="games of E1/E2 (default 3000)")
     ap.add_argument("--games", type=int, default=100, help="games a pairing in B1 (default 100)")
+    ap.add_argument("--scenarios", default="", help="B1 on these scenarios only (comma-separated)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     only = {x.strip().upper() for x in args.only.split(",")}
@@ -147,7 +151,7 @@ def main() -> None:
               f"x{e['scaling']:.2f} (target >= {TARGETS['scaling']}); results identical: {e['identical']}; "
               f"before: {e['load_before']}, after: {e['load_after']}", flush=True)
     if "B" in only:
-        result["bots"] = bots(args.games, 2)
+        result["bots"] = bots(args.games, 2, [x for x in args.scenarios.split(",") if x])
         print(f"B1 {load()}")
     if args.json:
         print(json.dumps(result))
