@@ -53,13 +53,30 @@ def skirmish_plan(games: int):
     return sim.plan_for(rs, data, source, seed="bench", bots="random", max_turns=50, games=games)
 
 
-def run_engine(plan, client=None, workers: int = 0) -> tuple[float, list]:
+def _worker_cpu(client) -> float:
+    """CPU seconds (user + system) the cluster's worker processes have used so far."""
+    if client is None:
+        return 0.0
+
+    def cpu() -> float:
+        import psutil
+
+        t = psutil.Process().cpu_times()
+        return t.user + t.system
+
+    return sum(client.run(cpu).values())
+
+
+def run_engine(plan, client=None, workers: int = 0) -> tuple[float, list, float]:
+    """Wall seconds, results, and CPU seconds (this process and the workers) of one run."""
     from gm_tool import simulate as sim
 
     out: list = []
+    c0, w0 = time.process_time(), _worker_cpu(client)
     t = time.perf_counter()
     sim.execute(plan, [0], lambda cell, sides, done: out.extend(done), workers=workers, client=client)
-    return time.perf_counter() - t, out
+    wall = time.perf_counter() - t
+    return wall, out, time.process_time() - c0 + _worker_cpu(client) - w0
 
 
 def cluster(n: int):
@@ -84,22 +101,24 @@ def engine(games: int) -> dict:
     plan = skirmish_plan(games)
     before = load()
     game = plan.game(0)
-    t = time.perf_counter()
+    c0, t = time.process_time(), time.perf_counter()
     plain = [game.play(i, False) for i in range(games)]
-    t_plain = time.perf_counter() - t
-    t_inproc, inproc = run_engine(skirmish_plan(games))
+    t_plain, c_plain = time.perf_counter() - t, time.process_time() - c0
+    t_inproc, inproc, c_inproc = run_engine(skirmish_plan(games))
     lc, client, t_start1 = cluster(1)
-    t_one, one = run_engine(skirmish_plan(games), client)
+    t_one, one, c_one = run_engine(skirmish_plan(games), client)
     t_close1 = close(lc, client)
     lc, client, t_start2 = cluster(2)
-    t_two, two = run_engine(skirmish_plan(games), client)
+    t_two, two, c_two = run_engine(skirmish_plan(games), client)
     t_close2 = close(lc, client)
-    same = ([(r["winner"], r["turns"]) for r in plain] == [(r["winner"], r["turns"]) for r in inproc]
-            == [(r["winner"], r["turns"]) for r in one] == [(r["winner"], r["turns"]) for r in two])
+    key = lambda rs: [(r["winner"], r["turns"]) for r in rs]  # noqa: E731
+    same = key(plain) == key(inproc) == key(one) == key(two)
     return {"games": games, "plain_s": t_plain, "inproc_s": t_inproc, "one_s": t_one, "two_s": t_two,
+            "plain_cpu_s": c_plain, "inproc_cpu_s": c_inproc, "one_cpu_s": c_one, "two_cpu_s": c_two,
             "start1_s": t_start1, "close1_s": t_close1, "start2_s": t_start2, "close2_s": t_close2,
             "overhead_inproc": t_inproc / t_plain - 1, "overhead_one": t_one / t_plain - 1,
             "overhead_one_with_start": (t_one + t_start1 + t_close1) / t_plain - 1,
+            "overhead_one_cpu": c_one / c_plain - 1, "overhead_two_cpu": c_two / c_plain - 1,
             "scaling": t_one / t_two, "identical": same, "load_before": before, "load_after": load()}
 
 
@@ -147,6 +166,9 @@ def main() -> None:
               f"{n / e['one_s']:.1f} (overhead {e['overhead_one']:+.1%}; with the cluster's start "
               f"{e['start1_s']:.1f} s and stop {e['close1_s']:.1f} s: {e['overhead_one_with_start']:+.1%}) "
               f"(target <= {TARGETS['overhead']:.0%})")
+        print(f"E1 CPU seconds (this process + the workers): plain {e['plain_cpu_s']:.1f}, in process "
+              f"{e['inproc_cpu_s']:.1f}, 1 worker {e['one_cpu_s']:.1f} ({e['overhead_one_cpu']:+.1%}), 2 workers "
+              f"{e['two_cpu_s']:.1f} ({e['overhead_two_cpu']:+.1%})")
         print(f"E2 2 Dask workers {n / e['two_s']:.1f} games/s against 1 worker {n / e['one_s']:.1f}: "
               f"x{e['scaling']:.2f} (target >= {TARGETS['scaling']}); results identical: {e['identical']}; "
               f"before: {e['load_before']}, after: {e['load_after']}", flush=True)

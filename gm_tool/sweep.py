@@ -546,7 +546,7 @@ def _heatmap(sweep: Sweep, side: str, table: list[dict[str, Any]], t: dict[str, 
     ax.set_xticks(range(0, len(v2), step2), [show(v) for v in v2][::step2], rotation=45 if len(v2) > 6 else 0,
                   ha="right" if len(v2) > 6 else "center", fontsize=8)
     ax.set_ylabel(p1)
-    ax.set_xlabel(p2)
+    ax.set_xlabel(f"{p2}\n{t['star']}" if size <= 16 else p2)
     if size <= 16:
         for i in range(len(v1)):
             for j in range(len(v2)):
@@ -557,8 +557,6 @@ def _heatmap(sweep: Sweep, side: str, table: list[dict[str, Any]], t: dict[str, 
                 ax.text(j, i, f"{100 * grid[i][j]:.0f}%{mark}", ha="center", va="center", fontsize=8,
                         color="white" if abs(grid[i][j] - 0.5) > 0.3 else "black")
     ax.set_title(t["heat_title"].format(scenario=sweep.scenario_name, side=side))
-    if size <= 16:
-        fig.text(0.01, 0.005, t["star"], fontsize=8, ha="left", va="bottom")
     return fig
 
 

@@ -131,18 +131,16 @@ def test_greedy_attacks_a_visible_enemy_in_reach():
     assert any("gawain" in e["fighters"] and "mordred" in e["fighters"] for e in fights)
 
 
-def test_greedy_heals_when_low():
-    state = _place(_state("skirmish"), artoria="C3", gawain="A2", medea="H3", mordred="H6")
+def test_greedy_heals_on_a_heal_point_when_nobody_is_in_sight():
+    state = _place(_state("skirmish"), artoria="C3", gawain="A1", medea="H3", mordred="H6")
     for s in state["strongholds"]:
         if s["id"] == 1:  # 柳洞寺 A1, heal
             s["owner"] = "red"
     _char(state, "gawain")["hp"] = 1
     sheet = RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))
-    assert sheet["move"]["to"] == "A1" and sheet["gem"] == "self_first"
-    after = _greedy_turn(state).state  # healed at the end of the turn it arrives
+    assert "move" not in sheet and sheet["gem"] == "self_first"
+    after = _greedy_turn(state).state  # healed at the end of the turn
     assert _char(after, "gawain")["pos"] == "A1" and _char(after, "gawain")["hp"] == 2
-    _char(after, "gawain")["healed_turn"] = None  # cooldown over: low and on the heal point, it stays
-    assert "move" not in RS.bot_sheet(after, "bob", "greedy", Chance("g", "y"))
 
 
 def test_greedy_takes_strongholds():
@@ -166,15 +164,15 @@ def test_greedy_pushes_out_from_its_side_towards_the_far_strongholds():
     assert parse_cell(_char(first, "gawain")["pos"])[0] > parse_cell("B5")[0]
 
 
-def test_greedy_hunts_even_when_hurt_and_heals_only_one_hit_from_death():
+def test_greedy_hunts_whatever_its_hp():
+    """Walking home to heal made greedy fuyuki games run out of turns: hurt or not, it hunts."""
     state = _place(_state("skirmish"), artoria="C3", gawain="C4", medea="E4", mordred="H6")
     for s in state["strongholds"]:
         if s["id"] == 1:  # 柳洞寺 A1, heal
             s["owner"] = "red"
-    _char(state, "gawain")["hp"] = 2  # half its HP: still hunts medea, who is in sight
-    assert RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))["move"]["to"] == "E4"
-    _char(state, "gawain")["hp"] = 1
-    assert RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))["move"]["to"] != "E4"
+    for hp in (4, 2, 1):
+        _char(state, "gawain")["hp"] = hp
+        assert RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))["move"]["to"] == "E4"
 
 
 @pytest.mark.parametrize("scenario", ["skirmish", "fuyuki"])

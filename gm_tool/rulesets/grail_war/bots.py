@@ -6,14 +6,14 @@ legal teleport), random keep list, skill use, 出杀/出闪 lists, 咒, 宝石, 
 
 ``greedy``: knows what its player sees (its character, the characters in sight, every stronghold
 and its owner) and hunts: it walks at the visible enemy it reaches soonest (the weakest of those),
-whatever its own HP; one hit from death it heads for a heal stronghold of its side (teleporting
-there when it may) and, hurt on one, stays to heal. Seeing nobody, it stays on an untaken
-stronghold it stands on (capture needs a whole turn there) or heads for a stronghold its side does
-not hold: the enemy's heal points first, then the enemy's others, then neutral ones, leaving one
-to a visible ally nearer to it and pushing out from its side's own strongholds towards the far
-side, where the enemy is; holding them all, it goes looking far from home. It walks by true
-walking distance (rivers and heights count) and breaks ties by lot, so neither side is favoured
-by a fixed order. It always strikes at enemies and dodges everything.
+whatever its own HP (walking home to heal made greedy games last: a hurt character heals only
+when it happens to stand on a heal point of its side with nobody in sight). Seeing nobody, it
+stays on an untaken stronghold it stands on (capture needs a whole turn there) or heads for a
+stronghold its side does not hold: the enemy's heal points first, then the enemy's others, then
+neutral ones, leaving one to a visible ally nearer to it and pushing out from its side's own
+strongholds towards the far side, where the enemy is; holding them all, it goes looking far from
+home. It walks by true walking distance (rivers and heights count) and breaks ties by lot, so
+neither side is favoured by a fixed order. It always strikes at enemies and dodges everything.
 
 Every choice is drawn from the ``chance`` given, in a fixed order, so bots are replayable.
 """
@@ -237,11 +237,8 @@ def _greedy_goal(game: Game, player: str, char: Character, chance: Chance) -> tu
     allies = [c.pos for c in others if c.side == char.side]
     enemies = [c for c in others if c.side != char.side]
     hurt = char.hp < char.max_hp
-    if here is not None and here in heals and _low(char) and hurt:
-        return None  # hurt on a working heal point of its side: stay and heal
-    if char.hp <= 1 and hurt and heals:  # one hit from death: to the nearest heal point
-        target = _pick(chance, heals, near, "bot.heal", lambda s: s.id)
-        return (target.pos, "teleport" if target.pos in teleports(game, char) else "walk")
+    if here is not None and here in heals and _low(char) and hurt and not enemies:
+        return None  # hurt on a working heal point of its side, nobody in sight: stay and heal
     if enemies:  # hunt: the enemy soonest reached, then the weakest
         step = max(1, char.move)
         prey = _pick(chance, enemies, lambda e: ((manhattan(e.pos, char.pos) + step - 1) // step, e.hp),
