@@ -97,29 +97,46 @@ def close(lc, client) -> float:
     return time.perf_counter() - t
 
 
-def engine(games: int) -> dict:
-    plan = skirmish_plan(games)
+def engine(games: int, rounds: int = 3) -> dict:
+    """Medians of ``rounds`` interleaved rounds (plain loop, engine in process, 1 worker, 2
+    workers), each of ``games`` games; both clusters started first and warmed by a round of 100
+    games (a worker process starts with cold caches, as the plain loop's first games do)."""
+    import statistics
+
     before = load()
-    game = plan.game(0)
-    c0, t = time.process_time(), time.perf_counter()
-    plain = [game.play(i, False) for i in range(games)]
-    t_plain, c_plain = time.perf_counter() - t, time.process_time() - c0
-    t_inproc, inproc, c_inproc = run_engine(skirmish_plan(games))
-    lc, client, t_start1 = cluster(1)
-    t_one, one, c_one = run_engine(skirmish_plan(games), client)
-    t_close1 = close(lc, client)
-    lc, client, t_start2 = cluster(2)
-    t_two, two, c_two = run_engine(skirmish_plan(games), client)
-    t_close2 = close(lc, client)
+    game = skirmish_plan(games).game(0)
+    for i in range(100):  # warm this process's caches too
+        game.play(i, False)
+    lc1, client1, t_start1 = cluster(1)
+    lc2, client2, t_start2 = cluster(2)
+    for client in (client1, client2):
+        run_engine(skirmish_plan(100), client)
+    rows: dict[str, list[tuple[float, float]]] = {"plain": [], "inproc": [], "one": [], "two": []}
+    results = {}
+    try:
+        for _ in range(rounds):
+            c0, t = time.process_time(), time.perf_counter()
+            plain = [game.play(i, False) for i in range(games)]
+            rows["plain"].append((time.perf_counter() - t, time.process_time() - c0))
+            for name, client in (("inproc", None), ("one", client1), ("two", client2)):
+                wall, out, cpu = run_engine(skirmish_plan(games), client)
+                rows[name].append((wall, cpu))
+                results[name] = out
+    finally:
+        t_close1, t_close2 = close(lc1, client1), close(lc2, client2)
     key = lambda rs: [(r["winner"], r["turns"]) for r in rs]  # noqa: E731
-    same = key(plain) == key(inproc) == key(one) == key(two)
-    return {"games": games, "plain_s": t_plain, "inproc_s": t_inproc, "one_s": t_one, "two_s": t_two,
-            "plain_cpu_s": c_plain, "inproc_cpu_s": c_inproc, "one_cpu_s": c_one, "two_cpu_s": c_two,
-            "start1_s": t_start1, "close1_s": t_close1, "start2_s": t_start2, "close2_s": t_close2,
-            "overhead_inproc": t_inproc / t_plain - 1, "overhead_one": t_one / t_plain - 1,
-            "overhead_one_with_start": (t_one + t_start1 + t_close1) / t_plain - 1,
-            "overhead_one_cpu": c_one / c_plain - 1, "overhead_two_cpu": c_two / c_plain - 1,
-            "scaling": t_one / t_two, "identical": same, "load_before": before, "load_after": load()}
+    same = key(plain) == key(results["inproc"]) == key(results["one"]) == key(results["two"])
+    wall = {k: statistics.median(w for w, _ in v) for k, v in rows.items()}
+    cpu = {k: statistics.median(c for _, c in v) for k, v in rows.items()}
+    return {"games": games, "rounds": rounds, "plain_s": wall["plain"], "inproc_s": wall["inproc"],
+            "one_s": wall["one"], "two_s": wall["two"], "plain_cpu_s": cpu["plain"], "inproc_cpu_s": cpu["inproc"],
+            "one_cpu_s": cpu["one"], "two_cpu_s": cpu["two"], "start1_s": t_start1, "close1_s": t_close1,
+            "start2_s": t_start2, "close2_s": t_close2,
+            "overhead_inproc": wall["inproc"] / wall["plain"] - 1, "overhead_one": wall["one"] / wall["plain"] - 1,
+            "overhead_one_with_start": (wall["one"] + (t_start1 + t_close1) / rounds) / wall["plain"] - 1,
+            "overhead_one_cpu": cpu["one"] / cpu["plain"] - 1, "overhead_two_cpu": cpu["two"] / cpu["plain"] - 1,
+            "scaling": wall["one"] / wall["two"], "identical": same, "load_before": before, "load_after": load(),
+            "rows": rows}
 
 
 def bots(games: int, workers: int, only: list[str] | None = None) -> dict:
@@ -150,7 +167,8 @@ def bots(games: int, workers: int, only: list[str] | None = None) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default="E,B", help="E (engine), B (bots) or both")
-    ap.add_argument("--engine-games", type=int, default=3000, help="games of E1/E2 (default 3000)")
+    ap.add_argument("--engine-games", type=int, default=1000, help="games a round of E1/E2 (default 1000)")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds of E1/E2 (default 3)")
     ap.add_argument("--games", type=int, default=100, help="games a pairing in B1 (default 100)")
     ap.add_argument("--scenarios", default="", help="B1 on these scenarios only (comma-separated)")
     ap.add_argument("--json", action="store_true")
@@ -159,12 +177,12 @@ def main() -> None:
     print(f"bench_sweep: {os.cpu_count()} CPUs; {load()}", flush=True)
     result: dict = {}
     if "E" in only:
-        e = result["engine"] = engine(args.engine_games)
+        e = result["engine"] = engine(args.engine_games, args.rounds)
         n = e["games"]
-        print(f"E1 {n} random-bot skirmish games: plain loop {n / e['plain_s']:.1f} games/s; engine in process "
+        print(f"E1 {n} random-bot skirmish games a round, medians of {e['rounds']} interleaved rounds: plain loop {n / e['plain_s']:.1f} games/s; engine in process "
               f"{n / e['inproc_s']:.1f} (overhead {e['overhead_inproc']:+.1%}); engine on 1 Dask worker "
               f"{n / e['one_s']:.1f} (overhead {e['overhead_one']:+.1%}; with the cluster's start "
-              f"{e['start1_s']:.1f} s and stop {e['close1_s']:.1f} s: {e['overhead_one_with_start']:+.1%}) "
+              f"{e['start1_s']:.1f} s and stop {e['close1_s']:.1f} s spread over the rounds: {e['overhead_one_with_start']:+.1%}) "
               f"(target <= {TARGETS['overhead']:.0%})")
         print(f"E1 CPU seconds (this process + the workers): plain {e['plain_cpu_s']:.1f}, in process "
               f"{e['inproc_cpu_s']:.1f}, 1 worker {e['one_cpu_s']:.1f} ({e['overhead_one_cpu']:+.1%}), 2 workers "
