@@ -402,7 +402,7 @@ def check_files(op: Open, files: list[Path], lang: str, state: dict[str, Any] | 
             if any(p.field for p in exc.problems):  # the sheet was read: a regular file within bounds
                 from gm_tool.core.yamlpos import annotate_file
 
-                exc = annotate_file(exc, str(path), path)
+                exc = annotate_file(exc, str(path), path, op.ruleset.sheet_aliases)
             problems.extend(exc.problems)
             continue
         player = orders.player

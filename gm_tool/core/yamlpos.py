@@ -66,17 +66,33 @@ def compose(text: str) -> yaml.Node | None:
         return None
 
 
-def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] | None = None) -> int | None:
+def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] | None = None,
+              spellings: dict[str, set[str]] | None = None) -> int | None:
     """The 1-based line of ``field`` under ``root`` (or of its deepest existing part).
     ``index`` (kept by the caller across calls) holds each mapping's keys once looked up, so
     finding the lines of many problems costs one pass over each mapping, not one per problem."""
+    return node_place(root, field, index, spellings)[0]
+
+
+def node_place(root: yaml.Node | None, field: str, index: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] | None = None,
+               spellings: dict[str, set[str]] | None = None) -> tuple[int | None, str]:
+    """``(line, field as written)``: the line of ``field`` (see :func:`node_line`) and the path
+    in the words the text used (a key found under an alias is named by that alias; the part of
+    the path the text lacks is kept as given).
+
+    >>> node_place(compose("机:\\n  速度: 1\\n"), "car.speed", spellings={"car": {"机"}, "speed": {"速度"}})
+    (2, '机.速度')
+    """
     if root is None:
-        return None
+        return None, field
     node: yaml.Node = root
     line = root.start_mark.line + 1
     index = {} if index is None else index
+    known = _SPELLINGS if spellings is None else spellings
     tokens = list(_TOKEN.finditer(field))
+    written: list[str] = []
     skip = 0
+    done = 0  # tokens consumed so far
     for at, match in enumerate(tokens):
         if at < skip:
             continue
@@ -88,6 +104,7 @@ def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, tup
             if 0 <= token < len(node.value):
                 nxt = node.value[token]
                 line = nxt.start_mark.line + 1
+                written.append(f"[{token}]")
         elif isinstance(node, yaml.MappingNode):
             keys = index.get(id(node))
             if keys is None:
@@ -95,10 +112,11 @@ def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, tup
                 for key, value in node.value:
                     if isinstance(key, yaml.ScalarNode):
                         keys.setdefault(key.value, (key, value))
-            for name in (str(token), *sorted(_SPELLINGS.get(str(token), ()))):
+            for name in (str(token), *sorted(known.get(str(token), ()))):
                 if name in keys:
                     key, nxt = keys[name]
                     line = key.start_mark.line + 1
+                    written.append(("." if written else "") + name)
                     break
             else:  # a key with dots in it: the longest run of the following names that is one
                 for end in range(len(tokens) - 1, at, -1):
@@ -106,22 +124,40 @@ def node_line(root: yaml.Node | None, field: str, index: dict[int, dict[str, tup
                     if "[" not in name and name in keys:
                         key, nxt = keys[name]
                         line = key.start_mark.line + 1
+                        written.append(("." if written else "") + name)
                         skip = end + 1
                         break
         if nxt is None:
             break
         node = nxt
-    return line
+        done = max(at + 1, skip)
+    rest = field[tokens[done].start():] if done < len(tokens) else ""
+    if rest and written and not rest.startswith("["):
+        rest = "." + rest
+    return line, "".join(written) + rest
 
 
 def line_of(text: str, field: str) -> int | None:
     return node_line(compose(text), field)
 
 
-def annotate(error: "GmError", file: str, text: str) -> "GmError":
-    """Fill in the line of every problem of ``error`` that names ``file`` and a field."""
+def spellings_of(aliases: dict[str, str] | None) -> dict[str, set[str]]:
+    """The registered spellings with a ruleset's own ``{spelling: canonical key}`` added."""
+    if not aliases:
+        return _SPELLINGS
+    out = {k: set(v) for k, v in _SPELLINGS.items()}
+    for alias, canon in aliases.items():
+        out.setdefault(canon, set()).add(alias)
+    return out
+
+
+def annotate(error: "GmError", file: str, text: str, aliases: dict[str, str] | None = None) -> "GmError":
+    """Fill in the line of every problem of ``error`` that names ``file`` and a field, and name
+    the field in the words the text used (a problem of ``car.speed`` in a sheet that wrote the
+    rule document's own keys is named ``机.速度``). ``aliases``: the ruleset's sheet words."""
     root: Any = None
     index: dict[int, Any] = {}
+    known = spellings_of(aliases)
     for p in error.problems:
         if p.file == file and p.field and getattr(p, "line", None) is None:
             if root is None:
@@ -129,14 +165,14 @@ def annotate(error: "GmError", file: str, text: str) -> "GmError":
 
                 root = compose(unwrap_code(text)) or False
             if root:
-                p.line = node_line(root, p.field, index)
+                p.line, p.field = node_place(root, p.field, index, known)
     return error
 
 
-def annotate_file(error: "GmError", file: str, path: Path) -> "GmError":
+def annotate_file(error: "GmError", file: str, path: Path, aliases: dict[str, str] | None = None) -> "GmError":
     """:func:`annotate` from a file on disk (silently nothing if it cannot be read)."""
     try:
         text = Path(path).read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return error
-    return annotate(error, file, text)
+    return annotate(error, file, text, aliases)

@@ -259,7 +259,7 @@ def test_a_sheet_for_a_dead_character_is_refused_naming_it(skirmish, gm):
     with pytest.raises(GmError) as e:
         ops.check_files(ops.open_campaign(skirmish), [sheet], "zh")
     p, = e.value.problems
-    assert (p.code, p.field, p.line) == ("grail_war.orders.all_dead", "player", 2)
+    assert (p.code, p.field, p.line) == ("grail_war.orders.all_dead", "玩家", 2)  # the sheet's own word
     assert "阿尔托利亚" in p.render("zh") and "dead" in p.render("en")
     assert "阿尔托利亚" in gm("submit", skirmish, sheet, code=1).output
     assert not (skirmish / "orders" / "turn-001" / "alice.yaml").exists()
@@ -346,7 +346,8 @@ def test_class_movement_answered_yes_by_a_class_without_one_is_refused(skirmish)
     with pytest.raises(GmError) as e:
         ops.check_files(ops.open_campaign(skirmish), [sheet], "zh")
     p, = e.value.problems
-    assert (p.code, p.field, p.line) == ("grail_war.move.no_class_special", "move.special", 4) and "瞬移" in p.render("zh")
+    assert (p.code, p.field, p.line) == ("grail_war.move.no_class_special", "本回合移动.是否发动介职特效", 4) \
+        and "瞬移" in p.render("zh")
 
 
 def test_the_equipment_question_as_the_sample_asks_it():
