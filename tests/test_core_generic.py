@@ -37,13 +37,13 @@ def test_a_problem_is_found_on_its_line_and_named_in_the_sheets_own_words():
     from gm_tool.core.yamlpos import annotate
     from gm_tool.errors import GmError, Problem
 
-    text = "回合: 1\n玩家: ann\n行动:\n  - 类型: 移动\n    目标: K2\n  - 类型: 攻击\n    目标: Z9\n"
-    aliases = {"回合": "turn", "玩家": "player", "行动": "actions", "类型": "kind", "目标": "target"}
-    err = annotate(GmError([Problem("x.bad", "s.yaml", "actions[1].target"), Problem("x.bad", "s.yaml", "actions[1].range"),
-                            Problem("x.bad", "other.yaml", "actions[0]")]), "s.yaml", text, aliases)
+    text = "回合: 1\n玩家: ann\n步伐:\n  - 式样: 移\n    落点: K2\n  - 式样: 攻\n    落点: Z9\n"
+    aliases = {"步伐": "zz_strides", "式样": "zz_kind", "落点": "zz_spot"}
+    err = annotate(GmError([Problem("x.bad", "s.yaml", "zz_strides[1].zz_spot"), Problem("x.bad", "s.yaml", "zz_strides[1].range"),
+                            Problem("x.bad", "other.yaml", "zz_strides[0]")]), "s.yaml", text, aliases)
     (a, b, c) = err.problems
-    assert (a.line, a.field) == (7, "行动[1].目标")
-    assert (b.line, b.field) == (6, "行动[1].range")  # the part the sheet lacks is kept as given
-    assert (c.line, c.field) == (None, "actions[0]")  # another file's problem is left alone
+    assert (a.line, a.field) == (7, "步伐[1].落点")
+    assert (b.line, b.field) == (6, "步伐[1].range")  # the part the sheet lacks is kept as given
+    assert (c.line, c.field) == (None, "zz_strides[0]")  # another file's problem is left alone
     # without the ruleset's words the key is not found: the problem points at the top
-    assert annotate(GmError(Problem("x.bad", "s.yaml", "actions[1].target")), "s.yaml", text).problems[0].line == 1
+    assert annotate(GmError(Problem("x.bad", "s.yaml", "zz_strides[1].zz_spot")), "s.yaml", text).problems[0].line == 1
