@@ -111,7 +111,7 @@ def test_check_warns_when_the_hand_limit_cuts_a_card_the_skill_discards(tmp_path
                                        "技能: {使用: 是, 丢弃: [万法破尽, 王之财宝]}\n")
     r = gm("check", d, sheet)
     assert "有效（alice）" in r.output
-    assert "a.yaml:4: skill.discard[1]: 手牌 8 张超过上限 6：回合开始时按保留顺序会弃掉【王之财宝" in r.output
+    assert "a.yaml:4: 技能.丢弃[1]: 手牌 8 张超过上限 6：回合开始时按保留顺序会弃掉【王之财宝" in r.output
     assert "技能将不发动" in r.output
     r = gm("submit", d, sheet, "--lang", "en")
     assert "note: " in r.output and "skill.discard[1]" in r.output and "is not used" in r.output
