@@ -114,7 +114,7 @@ def test_check_warns_when_the_hand_limit_cuts_a_card_the_skill_discards(tmp_path
     assert "a.yaml:4: 技能.丢弃[1]: 手牌 8 张超过上限 6：回合开始时按保留顺序会弃掉【王之财宝" in r.output
     assert "技能将不发动" in r.output
     r = gm("submit", d, sheet, "--lang", "en")
-    assert "note: " in r.output and "skill.discard[1]" in r.output and "is not used" in r.output
+    assert "note: " in r.output and "技能.丢弃[1]" in r.output and "is not used" in r.output
     fine = write(tmp_path / "b.yaml", "回合: 1\n玩家: alice\n保留: [王之财宝, 闪, 万法破尽, 杀, 宝石]\n"
                                       "技能: {使用: 是, 丢弃: [万法破尽, 王之财宝]}\n")
     assert "注意" not in gm("check", d, fine).output
