@@ -43,7 +43,7 @@ DISPLAY = ["月下 独酌", "Red Fan 二号", "★ 蓝 Lan ★", "Ｑ 四 号", 
 NOT_YET: dict[str, set[str]] = {
     "grail_war": {"names", "labels", "opening"},
     "hunlu": {"names", "pictures", "codes", "labels", "opening"},
-    "guangying": {"names", "pictures", "dialects-phpbb", "dialects-nga", "codes", "labels", "opening"},
+    "guangying": {"names", "codes", "labels", "opening"},
     "shenjianglu": {"names", "pictures", "labels", "opening"},
 }
 
