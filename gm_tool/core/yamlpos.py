@@ -104,7 +104,7 @@ def node_place(root: yaml.Node | None, field: str, index: dict[int, dict[str, tu
             if 0 <= token < len(node.value):
                 nxt = node.value[token]
                 line = nxt.start_mark.line + 1
-                written.append(f"[{token}]")
+                written.append(f"[{token}]" if match.group(1) is not None else f"{'.' if written else ''}{token}")
         elif isinstance(node, yaml.MappingNode):
             keys = index.get(id(node))
             if keys is None:
