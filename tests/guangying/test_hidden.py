@@ -102,3 +102,25 @@ def test_chinese_posts_name_players_by_display_name_and_carry_no_raw_code():
                     body = re.sub(r"map-[\w-]+\.png", "", body)  # the core names the pictures
                     assert not raw.findall(body), (after["turn"], who, fmt, raw.findall(body))
                     assert "鲍 勃" in text and "Alice Chen" in text
+
+
+def test_a_gm_edit_of_standing_orders_is_told_to_their_owner_only(tmp_path):
+    """seed l.54: "如果队长死亡，其他棋子，可以选择继续战斗或者直接回手。" (ruling R37: a GM who sets or clears a
+    player's standing order tells that player, in their post; the other player's post and the
+    public post say nothing of it, while any other edit is told to all)"""
+    root = tmp_path / "c"
+    app.new_campaign(root, "standard", seed="a-long-enough-test-seed-0123456789")
+    sheet = tmp_path / "alice.yaml"
+    sheet.write_text("turn: 1\nplayer: alice\nactions:\n  - {召唤: 战士, 位置: C3, 编号: w1}\n", "utf-8")
+    app.submit(root, sheet, "zh")
+    app.resolve(root)
+    app.amend(root, "set-standing", ["bob", "leader_dies", "return"], "bob 请求", "zh")
+    app.amend(root, "set-standing", ["alice", "return", "w1", "9"], "alice 请求", "zh")
+    app.amend(root, "set-fortress", ["bob", "90"], "录入错误", "zh")
+    app.resolve(root)
+    posts = {who: (root / "reports" / "turn-002" / f"{who}.md").read_text("utf-8") for who in ("public", "alice", "bob")}
+    for who, text in posts.items():
+        story = text.split("```")[0]
+        assert ("bob 请求" in story) == (who == "bob") and ("alice 请求" in story) == (who == "alice"), who
+        assert "录入错误" in story, who
+    assert "w1 ≤9" in posts["alice"] and "w1 ≤9" not in posts["bob"] + posts["public"]

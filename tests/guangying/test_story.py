@@ -3,6 +3,8 @@ why, a skipped action its 1-based number and real reason once, the legend an act
 priest keeping each 岩, an attack line its bonuses, 奉献 the paladin's own loss; squad labels and
 automatic ids are never given twice; a 40-turn bot game's move lines agree with the board."""
 
+import re
+
 import pytest
 
 from gm_tool import app
@@ -173,3 +175,22 @@ def test_skipped_attack_on_a_pushed_target_says_what_is_in_reach():
     text = public(s, after, events, "en")
     assert "Action 2 (attack) skipped: 'pa9' is not within 1 cell of squad a#2; in reach: -." in text.replace("\\", "")
     assert "for 8 (power 4, ×2 full attack)." in text
+
+
+def test_markers_laid_without_an_id_are_named_by_seat():
+    """seed l.27: "造岩：在面前，创造一面‘岩’" and l.28 风墙 (a rock or wall laid without an id is named
+    ``a-rock1``/``a-wall1`` in every post, never by its owner's name, and a sheet may name it so)"""
+    s = board(sq("alice", "C5", "p1:牧师"), sq("alice", "F5", "u1:德鲁伊"))
+    after, events = turn(s, {"ability": "造岩", "by": "p1", "at": "C6"}, {"ability": "风墙", "by": "u1", "at": "F6"})
+    assert [m["id"] for m in after["markers"]] == ["alice-rock1", "alice-wall1"]
+    assert RULESET.unit_labels(after, "zh")["alice-rock1"] == "a-rock1"
+    forum = Forum(names={"alice": "爱丽丝 A", "bob": "Bob Li"})
+    with use_forum(forum):
+        texts = RULESET.posts(s, after, events, "zh").texts
+    for who, out in texts.items():
+        body = re.sub(r"map-[\w-]+\.png", "", out["md"].split("```")[0])  # the core names the pictures
+        assert "alice" not in body, who
+        assert "a-rock1" in body and "a-wall1" in body, who
+    after2, events2 = turn(after)
+    s3, _ = turn(after2, {"suicide": "p1"})  # the rock goes with its priest (R3), its label stays known
+    assert "alice-rock1" in s3["retired"] and RULESET.unit_labels(s3, "zh")["alice-rock1"] == "a-rock1"

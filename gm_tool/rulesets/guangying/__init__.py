@@ -28,8 +28,9 @@ class Guangying(RulesetBase):
     bot_kinds, default_scenario = ("random", "greedy"), "standard"
     uses_dice_file, package_dir = False, Path(__file__).parent
     # 2: moves join own squads (R8), the portal's whole neutral area (R32), standing 回手/自杀 (R35),
-    # labels and retired ids in the state (R36), move events that say where a squad stopped
-    rules_version = 2
+    # labels and retired ids in the state (R36), move events that say where a squad stopped;
+    # 3: markers named by seat in posts (R36), a GM's standing-order edit told to its owner only (R37)
+    rules_version = 3
     # the contested readings a scenario's rules: may turn (rulings R8, R32); defaults: the seed's
     switches = SWITCHES
     sheet_aliases = {**TOP_KEYS, **VERBS, **FIELDS, **STANDING_KEYS}

@@ -611,26 +611,25 @@ class Turn(Game):
             except Refusal as r:
                 refused.append((i, r))
                 if self.live:
-                    code, params = self.real_reason(a, r)
-                    self.emit("action_skipped", index=number - 1, number=number, verb=a["verb"], reason=code,
-                              params=params)
+                    why = self.real_reason(r)
+                    self.emit("action_skipped", index=number - 1, number=number, verb=a["verb"], reason=why.code,
+                              params=dict(why.params))
         return refused
 
-    def real_reason(self, a: dict[str, Any], r: Refusal) -> tuple[str, dict[str, Any]]:
+    def real_reason(self, r: Refusal) -> Refusal:
         """Why an action `gm check` accepted could not be carried out on the live board: a squad,
         piece or target named by the sheet that died or went to hand says so; anything else
         gives the refusal itself, with what was allowed at that moment."""
-        params = dict(r.params)
         value = r.params.get("value") if r.code in ("squad.unknown", "piece.unknown", "target.unknown") else None
         if isinstance(value, str):
             for pl in self.s["players"]:
                 if value in pl["dead"]:
-                    return "gone.dead", {"value": value}
+                    return Refusal("gone.dead", r.field, value=value)
                 if any(h["id"] == value for h in pl["in_hand"]):
-                    return "gone.hand", {"value": value}
+                    return Refusal("gone.hand", r.field, value=value)
             if value in self.s.get("retired", ()):
-                return "gone.squad", {"value": value}
-        return r.code, params
+                return Refusal("gone.squad", r.field, value=value)
+        return r
 
 
 ABILITY_KEYS = {"唱诗": "sing", "治疗": "heal", "造岩": "rock", "风墙": "wall", "变身野兽": "beast",

@@ -141,7 +141,9 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
         shown = _place(e)
     elif name in ("set_standing", "clear_standing"):
         shown = _standing(e, name == "set_standing")
-    e.log.events.insert(0, {"seq": 0, "type": "amend", "to": "all", "action": name, "args": shown,
+    # a standing order is its owner's plan (R37): an edit of one is told to its owner only
+    to: str | list[str] = [shown[0]] if name in ("set_standing", "clear_standing") else "all"
+    e.log.events.insert(0, {"seq": 0, "type": "amend", "to": to, "action": name, "args": shown,
                             "reason": action.get("reason", "")})
     for i, ev in enumerate(e.log.events):
         ev["seq"] = i

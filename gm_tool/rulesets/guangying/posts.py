@@ -24,18 +24,23 @@ LETTERS = {"野蛮人": "B", "诗人": "D", "牧师": "P", "德鲁伊": "U", "�
 
 
 def unit_labels(state: dict[str, Any]) -> dict[str, str]:
-    """How posts name squads and pieces: each squad by its board label (every squad the game has
-    had), each piece whose id carries its owner's name by its seat (``a-warrior3``): on the
-    board, in hand or dead."""
+    """How posts name every unit the game has had, by id (R36): each squad by its board label,
+    each piece (on the board, in hand or dead) and each 岩 or 风墙 (on the board or removed) by
+    its id, an automatic id made from its owner's name showing the owner's seat instead
+    (``alice-warrior3`` is ``a-warrior3``, ``alice-rock1`` is ``a-rock1``)."""
     out: dict[str, str] = dict(state.get("squad_labels") or {})
-    ids: set[str] = {p["id"] for p in state["pieces"]}
+    owners: dict[str, str | None] = {p["id"]: p["owner"] for p in state["pieces"]}
+    owners.update((m["id"], m["owner"]) for m in state["markers"])
     for pl in state["players"]:
-        ids.update(h["id"] for h in pl["in_hand"])
-        ids.update(pl["dead"])
-    for pid in sorted(ids):
-        for pl in state["players"]:
-            if pid.startswith(pl["player"] + "-"):
-                out[pid] = piece_label(state, pid, pl["player"])
+        owners.update((h["id"], pl["player"]) for h in pl["in_hand"])
+        owners.update((d, pl["player"]) for d in pl["dead"])
+    for ident in state.get("retired") or ():
+        if ident not in out:
+            owners.setdefault(ident, None)
+    for ident in sorted(owners):
+        owner = owners[ident] or next((pl["player"] for pl in state["players"]
+                                       if ident.startswith(pl["player"] + "-")), None)
+        out[ident] = piece_label(state, ident, owner) if owner else ident
     return out
 
 

@@ -195,7 +195,7 @@ class _Reader:
                 label = labels.get(q["id"])
                 if label and label.casefold() not in ids:
                     put(label, q["id"])
-            for p in s["pieces"]:
+            for p in [*s["pieces"], *s["markers"]]:
                 label = piece_label(s, p["id"], p["owner"])
                 if label.casefold() not in ids:
                     put(label, p["id"])
