@@ -10,6 +10,7 @@ A ruleset that cannot be loaded, or has no scenario, fails here.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -149,6 +150,31 @@ def test_templates_validate_posts_render_and_private_posts_use_only_known_events
         state = result.state
 
 
+CONSISTENCY_STATES = int(os.environ.get("GM_CONSISTENCY_STATES", "240"))
+
+
+def _states_for(rs: Any, scenario: str) -> int:
+    """About 240 due-player states a scenario (``GM_CONSISTENCY_STATES`` for a longer run): as
+    many states for a game of one sheet a turn, fewer for one where every player is due."""
+    data, source = ops.load_scenario(scenario)
+    return max(20, CONSISTENCY_STATES // max(1, len(rs.due(rs.setup(data, source, "consistency")))))
+
+
+@pytest.mark.parametrize("name,scenario", CASES)
+def test_what_the_template_offers_and_the_bots_write_passes_gm_check(name, scenario):
+    """Over a few hundred states of bot games (every bot kind in turn), for every due player:
+    the template in zh and en as it stands, every option the ruleset declares (``options``,
+    written by ``sheet_for``) and every bot's sheet pass `gm check` (gm_tool.core.actions)."""
+    from gm_tool.core.actions import consistency
+
+    assert scenario is not None
+    rs = registry.get(name)
+    data, source = ops.load_scenario(scenario)
+    report = consistency(rs, data, source, options=rs.options, sheet_for=rs.sheet_for, states=_states_for(rs, scenario))
+    assert [str(f) for f in report.findings[:5]] == [], f"{len(report.findings)} refused of {report.sheets}"
+    assert report.states >= 20 and report.sheets >= 4 * report.states
+
+
 HOSTILE: list[Any] = [
     {}, {"turn": "x"}, {"turn": 10 ** 30, "player": None}, {"player": ["a"], "turn": 1},
     {"turn": 1, "player": "nobody"}, {"turn": 1, "player": {"a": 1}}, {"turn": True, "player": 1.5},
@@ -180,8 +206,6 @@ def test_hostile_sheets_get_errors_never_crashes(name, scenario):
 
 
 # fuzzing: every ruleset's parse_orders against random mutations of its own template -----------
-import os  # noqa: E402
-
 import yaml  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402

@@ -27,6 +27,7 @@ from gm_tool.core.events import EventLog
 from gm_tool.errors import USAGE, GmError
 
 if TYPE_CHECKING:
+    from gm_tool.core.actions import Option
     from gm_tool.core.narrate import Narration, Teller
     from gm_tool.core.posts import Post, PostTurn
     from gm_tool.core.rules import Switch
@@ -384,6 +385,18 @@ class RulesetBase(Generic[S, O]):
         """Posts a GM edit sends at once, before the next turn (a replacement player's handover),
         from ``state`` with the edits made; `gm amend` writes them beside the edit. None: none."""
         return None
+
+    # what a player may do (gm_tool.core.actions) ----------------------------------------------
+    def options(self, state: S, player: str) -> list[Option]:
+        """Every option ``player`` has now, for the template, the bots and the posts to derive
+        from (a ruleset with an ``ActionTable``: its ``options`` for a player who is due); the
+        conformance test checks that `gm check` accepts each, written by :meth:`sheet_for`.
+        None declared: []."""
+        return []
+
+    def sheet_for(self, state: S, player: str, option: Option) -> dict[str, Any]:
+        """The sheet (a plain mapping) that sends one of :meth:`options`."""
+        raise NotImplementedError
 
     # bots and simulation ---------------------------------------------------------------------
     def bot_sheet(self, state: S, player: str, kind: str, chance: Any) -> dict[str, Any]:
