@@ -4,6 +4,8 @@ the code before its fix (the commit that fixes it names the test)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gm_tool.core import safeyaml
@@ -100,3 +102,81 @@ def test_a_stray_nul_in_utf8_is_still_binary():
     with pytest.raises(GmError) as caught:
         safeyaml.decode(b"turn: 1\nplayer: alice\x00\n", "x")
     assert caught.value.problems[0].code == "file.binary"
+
+
+# exact types in sheets ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def four(tmp_path_factory) -> dict[str, Path]:
+    """A fresh campaign of each ruleset."""
+    from gm_tool import app
+
+    out = {}
+    for name, scenario in (("grail_war", "skirmish"), ("hunlu", "hunlu_duel"), ("guangying", "guangying"),
+                           ("shenjianglu", "shenjianglu")):
+        out[name] = tmp_path_factory.mktemp("four") / name
+        app.new_campaign(out[name], scenario, f"exact-types-{name}-0123456789abcdef")
+    return out
+
+
+def _due_sheet(folder: Path, **changes) -> str:
+    """The due player's template sheet with ``changes`` (None: the key removed), as YAML."""
+    import yaml
+
+    from gm_tool import app
+
+    player = app.status(folder, "en")["due"][0]
+    sheet = yaml.safe_load(app.template(folder, player, "en"))
+    for key, value in changes.items():
+        path = key.split(".")
+        node = sheet
+        for step in path[:-1]:
+            node = node.setdefault(step, {})
+        node[path[-1]] = value
+    return yaml.safe_dump(sheet, allow_unicode=True)
+
+
+EXACT = [
+    ("grail_war", {"turn": True}, "turn: wrong type: expected integer, got boolean"),
+    ("grail_war", {"use_curse": 0}, "use_curse: value 0 is not allowed"),
+    ("grail_war", {"skill.use": 0}, "skill.use: value 0 is not allowed"),
+    ("grail_war", {"move": True}, "move: wrong type: expected mapping, got boolean"),
+    ("hunlu", {"turn": True}, "turn: wrong type: expected integer, got boolean"),
+    ("hunlu", {"turn": 1.0}, "turn: wrong type: expected integer, got number"),
+    ("hunlu", {"actions": 0}, "actions: wrong type: expected list, got integer"),
+    ("hunlu", {"actions": False}, "actions: wrong type: expected list, got boolean"),
+    ("hunlu", {"actions": ""}, "actions: wrong type: expected list, got string"),
+    ("hunlu", {"standing.reserve_order": 0}, "standing.reserve_order: wrong type: expected list, got integer"),
+    ("guangying", {"turn": 1.0}, "turn: wrong type: expected integer, got number"),
+    ("guangying", {"turn": True}, "turn: wrong type: expected integer, got boolean"),
+    ("shenjianglu", {"turn": 1.0}, "turn: wrong type: expected integer, got number"),
+]
+
+
+@pytest.mark.parametrize("ruleset, changes, words", EXACT, ids=[f"{r}-{'-'.join(map(str, c.items()))}" for r, c, _ in EXACT])
+def test_sheet_values_of_the_wrong_type_are_refused(gm, four, tmp_path, ruleset, changes, words):
+    """`turn: true` and `turn: 1.0` equal 1 in Python and passed; `咒: 0` found False in the
+    table of answers; `actions: 0 | false | ''` and `reserve_order: 0` read as nothing sent;
+    `移动: true` moved with the class special. Each is refused, naming the field."""
+    f = write(tmp_path / "s.yaml", _due_sheet(four[ruleset], **changes))
+    r = gm("check", four[ruleset], f, "--lang", "en", code=1)
+    assert words in r.output, r.output
+
+
+@pytest.mark.parametrize("line, words", [("咒: 0", ": value 0 is not allowed"),
+                                         ("技能: {使用: 0}", ": value 0 is not allowed"),
+                                         ("移动: true", ": wrong type: expected mapping, got boolean")])
+def test_the_seeds_words_are_typed_exactly_too(gm, four, tmp_path, line, words):
+    f = write(tmp_path / "s.yaml", f"回合: 1\n玩家: alice\n{line}\n")
+    r = gm("check", four["grail_war"], f, "--lang", "en", code=1)
+    assert "s.yaml:3: " in r.output and words in r.output, r.output
+
+
+@pytest.mark.parametrize("ruleset", ["grail_war", "hunlu", "guangying", "shenjianglu"])
+def test_a_quoted_turn_is_told_to_drop_the_quotes(gm, four, tmp_path, ruleset):
+    """`turn: '1'` was refused with "turn 1 is wrong; the turn being played is 1"."""
+    f = write(tmp_path / "s.yaml", _due_sheet(four[ruleset], turn="1"))
+    r = gm("check", four[ruleset], f, "--lang", "en", code=1)
+    assert "turn: write the turn as a number without quotes, 1 ('1' in quotes is text)" in r.output, r.output
+    assert "is wrong" not in r.output
+    f = write(tmp_path / "s.yaml", _due_sheet(four[ruleset]))
+    gm("check", four[ruleset], f)  # the template itself passes: the fixture is sound

@@ -13,6 +13,10 @@ from typing import Any
 
 from gm_tool.core.grid import Cell, column_name, parse_cell
 from gm_tool.errors import GmError, Problem
+from gm_tool.i18n import register
+
+register({"orders.turn_quoted": {"zh": "回合号请写成不带引号的数字 {expected}（{got!r} 带引号，是文字）",
+                                 "en": "write the turn as a number without quotes, {expected} ({got!r} in quotes is text)"}})
 
 _TYPE_NAMES = {bool: ("布尔值", "boolean"), int: ("整数", "integer"), str: ("字符串", "string"),
                list: ("列表", "list"), dict: ("映射", "mapping")}
@@ -73,6 +77,8 @@ class Validator:
             hit = options.get(value.strip() if isinstance(value, str) else value)
         except TypeError:
             hit = None
+        if hit is not None and not isinstance(value, str) and not has_exact_key(options, value):
+            hit = None  # 0 found False and 1.0 found 1 (equal in Python): a sheet's types are exact
         if hit is None:
             self.add("field.choice", path, value=value, allowed=", ".join(sorted({str(v) for v in options.values()})))
             return default
@@ -90,9 +96,36 @@ class Validator:
             return default
         return value
 
+    def turn(self, data: dict[str, Any], key: str, expected: int, path: str = "turn") -> int | None:
+        """The sheet's turn number, which must be the integer ``expected``: ``true`` and ``1.0``
+        are refused as the wrong type (they equal 1 in Python) and ``'1'`` is told to drop the
+        quotes (not "turn 1 is wrong, the turn is 1"). None when absent or refused."""
+        problem = turn_problem(data.get(key), expected, self.lang) if key in data else None
+        if problem is not None:
+            code, params = problem
+            self.add(code, path, **params)
+            return None
+        return data.get(key)
+
     def cell(self, value: Any, path: str, width: int, height: int) -> Cell | None:
         try:
             return parse_cell(value, width, height)
         except ValueError:
             self.add("cell.bad", path, value=value, cols=f"A-{column_name(width - 1)}", rows=height)
             return None
+
+
+def has_exact_key(options: dict[Any, Any], value: Any) -> bool:
+    """True if ``options`` holds a key equal to ``value`` and of its very type."""
+    return any(type(k) is type(value) and k == value for k in options)
+
+
+def turn_problem(value: Any, expected: int, lang: str = "zh") -> tuple[str, dict[str, Any]] | None:
+    """Why ``value`` is not the turn number ``expected`` (a message code and its parameters), or
+    None. Exact: a boolean or a float is the wrong type even when it equals the number, and a
+    number written in quotes is named as such."""
+    if type(value) is int:
+        return None if value == expected else ("orders.turn", {"got": value, "expected": expected})
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        return "orders.turn_quoted", {"got": value, "expected": expected}
+    return "field.type", {"expected": _TYPE_NAMES[int][lang != "zh"], "got": type_name(value)}

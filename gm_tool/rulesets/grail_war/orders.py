@@ -15,7 +15,7 @@ from typing import Any
 from gm_tool.core import yamlpos
 from gm_tool.core.deck import parse_card_spec
 from gm_tool.core.grid import Cell
-from gm_tool.core.schema import Validator
+from gm_tool.core.schema import Validator, has_exact_key
 from gm_tool.errors import Problem
 from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war import cards, movement
@@ -126,6 +126,8 @@ def _lookup(table: dict[Any, Any], value: Any) -> Any:
         return None
     if hit is None and isinstance(value, str):
         hit = _plain_table(table).get(_plain(value))
+    elif hit is not None and not isinstance(value, str) and not has_exact_key(table, value):
+        return None  # 0 is not False, 1.0 is not 1 (equal in Python, not in a sheet)
     return hit
 
 
@@ -658,9 +660,7 @@ def _character(v: Validator, game: Game, data: dict[str, Any]) -> Character:
     if not mine:
         v.add("player.unknown", "player", player=player, allowed=", ".join(game.players()))
         v.raise_if_any()
-    turn = v.integer(data, "turn", "turn")
-    if turn is not None and turn != game.turn + 1:
-        v.add("orders.turn", "turn", got=turn, expected=game.turn + 1)
+    v.turn(data, "turn", game.turn + 1)
     living = [c for c in mine if c.alive]
     cid = data.get("character", (living or mine)[0].id)
     words = cid.split() if isinstance(cid, str) else []  # the seed's "角色:阿尔托利亚 CASTER 当前4血"
@@ -796,8 +796,8 @@ def _move(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Or
     """``move``: destination, waypoints and special move, checked against the map when the
     rest of the sheet is sound."""
     raw = data.get("move")
-    if isinstance(raw, (str, bool)) and _lookup(BOOL, raw) is not None:
-        raw = {"special": raw}  # l.151-152 "8.本回合移动，是否发动介职特效 / 是"
+    if isinstance(raw, str) and _lookup(BOOL, raw) is not None:
+        raw = {"special": raw}  # l.151-152 "8.本回合移动，是否发动介职特效 / 是" (the word, not `move: true`)
     move = _section(v, raw, MOVE_KEYS, "move", short="to", short_types=(str,))
     if move is None:
         return

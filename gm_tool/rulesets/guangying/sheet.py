@@ -17,6 +17,7 @@ from typing import Any
 
 from gm_tool.core import yamlpos
 from gm_tool.core.grid import cell_name, parse_cell
+from gm_tool.core.schema import turn_problem
 from gm_tool.errors import GmError, Problem
 from gm_tool.rulesets.guangying.data import class_of, normal
 
@@ -423,9 +424,9 @@ def read(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -
         raise GmError(Problem(code, source, written["player"], {"player": player, "due": due or "-",
                                                                  "allowed": ", ".join(players)}))
     r.player = due
-    turn = data["turn"]
-    if turn != state["turn"] + 1 or isinstance(turn, bool):
-        raise GmError(Problem("orders.turn", source, written["turn"], {"got": turn, "expected": state["turn"] + 1}))
+    wrong = turn_problem(data["turn"], state["turn"] + 1, lang)
+    if wrong is not None:
+        raise GmError(Problem(wrong[0], source, written["turn"], wrong[1]))
     actions: list[dict[str, Any]] = []
     raw = data.get("actions")
     if raw is None:
@@ -442,7 +443,7 @@ def read(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -
     standing = r.standing(data["standing"], written["standing"]) if data.get("standing") is not None else None
     if r.problems:
         raise GmError(r.problems)
-    orders = Orders(player=due, turn=turn, actions=actions, standing=standing)
+    orders = Orders(player=due, turn=data["turn"], actions=actions, standing=standing)
     from gm_tool.rulesets.guangying.engine import play
 
     _, refused = play(state, orders, live=False)

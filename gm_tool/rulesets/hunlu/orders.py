@@ -67,9 +67,8 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) 
         v.add("player.unknown", "player", player=player, allowed=", ".join(state["players"]))
         v.raise_if_any()
     assert isinstance(player, str)
-    turn = sh.get("turn")
-    if turn is not None and turn != state["turn"] + 1:
-        v.add("orders.turn", "turn", got=turn, expected=state["turn"] + 1)
+    if sh.get("turn") is not None:
+        v.turn(sh, "turn", state["turn"] + 1)
     units = {u["id"]: u for u in state["units"]}
     nxt = state.get("next")
     due_unit = nxt["unit"] if nxt and nxt["player"] == player else None
@@ -78,10 +77,10 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) 
         v.add("hunlu.orders.unit_not_due", "unit", unit=unit, due=nxt["unit"] if nxt else "-")
     actions: list[dict[str, Any]] = []
     raw = sh.get("actions")
-    if raw:
+    if raw is not None and v.typed(raw, list, "actions") and raw:  # 0, false and '' are not an empty list
         if due_unit is None:
             v.add("hunlu.orders.not_due", "actions", player=player, due=nxt["player"] if nxt else "-")
-        elif v.typed(raw, list, "actions"):
+        else:
             if len(raw) > MAX_ACTIONS:
                 v.add("hunlu.orders.too_many", "actions", count=len(raw), limit=MAX_ACTIONS)
             else:
@@ -194,7 +193,7 @@ def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,
 
     def per_unit(key: str):
         """(own unit, its value, its field) for each entry of the mapping ``standing.KEY``."""
-        raw = st[key] or {}
+        raw = {} if st[key] is None else st[key]
         out[key] = {}
         if v.typed(raw, dict, f"standing.{key}"):
             for uid, val in raw.items():
@@ -223,7 +222,7 @@ def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,
                                         "when": v.choice(spec, "when", WHEN, f"{p}.when", "any"),
                                         "keep_qi": v.integer(spec, "keep_qi", f"{p}.keep_qi", 0, 99, 0)}
     if "reserve_order" in st:
-        ro = st["reserve_order"] or []
+        ro = [] if st["reserve_order"] is None else st["reserve_order"]
         if v.typed(ro, list, "standing.reserve_order"):
             out["reserve_order"] = [r for k, x in enumerate(ro) if (r := own_unit(x, f"standing.reserve_order.{k}"))]
     if "chasm_return" in st:

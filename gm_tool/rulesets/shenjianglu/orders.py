@@ -12,6 +12,7 @@ from typing import Any
 from gm_tool.core import safeyaml, yamlpos
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, column_name, parse_cell
+from gm_tool.core.schema import turn_problem
 from gm_tool.errors import GmError, Problem
 from gm_tool.rulesets.shenjianglu.cards import wrong
 from gm_tool.rulesets.shenjianglu.engine import Illegal, play
@@ -187,8 +188,8 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str =
     expected = state["turn"] + 1
     if "turn" not in data:
         _bad(problems, source, "field.required", "turn")
-    elif data["turn"] != expected or type(data["turn"]) is not int:
-        _bad(problems, source, "orders.turn", "turn", got=data["turn"], expected=expected)
+    elif (bad_turn := turn_problem(data["turn"], expected, lang)) is not None:
+        _bad(problems, source, bad_turn[0], "turn", **bad_turn[1])
     raw = data.get("actions", [])
     if raw is None:
         raw = []
