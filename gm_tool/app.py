@@ -18,7 +18,7 @@ from gm_tool.core import ruleset as rulesets
 from gm_tool.core import safeyaml
 from gm_tool.core.chance import GENERATOR, commitment, new_seed
 from gm_tool.core.events import jsonl, read_jsonl
-from gm_tool.core.render import Forum, check_forum
+from gm_tool.core.render import MAX_DISPLAY_NAME, Forum, check_forum
 from gm_tool.core.store import (
     Campaign,
     abandoned_fill,
@@ -29,6 +29,7 @@ from gm_tool.core.store import (
     is_debris,
     safe_name,
     turn_name,
+    yaml_text,
 )
 from gm_tool.errors import USAGE, GmError, Problem
 from gm_tool.i18n import message, register
@@ -57,6 +58,8 @@ register({
                              "en": "this campaign was made under {ruleset} rules version {value!r}; this version plays version {known} (rules were corrected since, so a replay would differ): verify it with the gm version that created it"},
     "resolve.stale": {"zh": "要结算的是第 {want} 回合，但现在待结算的是第 {turn} 回合（期间有人结算或回退过）；什么都没有改动，请重新查看",
                       "en": "this was to resolve turn {want}, but the turn due is now {turn} (someone resolved or rolled back meanwhile); nothing was changed: look again"},
+    "dice.notes_full": {"zh": "本回合骰子文件的备注已满（上限 {limit} 个字符）；新的骰子请不带 --note 保存",
+                        "en": "the notes of this turn's dice file are full ({limit} characters); store more dice without --note"},
     "rollback.none": {"zh": "已在第 {turn} 回合，无需回退", "en": "already at turn {turn}; nothing to roll back"},
 })
 
@@ -184,19 +187,20 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
     players = ruleset.players(state)
     _check_player_names(players, source)
     meta = _meta(ruleset, scenario, source, players, lang, commitment(seed))
+    scenario_text = yaml_text(scenario, str(root / "scenario.yaml"))  # refused before anything is written
     from gm_tool.core.store import publish_dir
 
     def build(stage: Path) -> None:
         os.close(os.open(stage / ".lock", os.O_WRONLY | os.O_CREAT, 0o644))  # readers lock from the start
         (stage / "secret").mkdir(mode=0o700)
         atomic_write(stage / "secret" / "seed", seed + "\n", mode=0o600)
-        atomic_write(stage / "scenario.yaml", dump_yaml(scenario))
+        atomic_write(stage / "scenario.yaml", scenario_text)
         campaign = Campaign(stage)
         atomic_write(campaign.state_path(0), dump_json(state))
         if setup_log is not None:  # the shuffles of setting up, for the GM and `gm verify`
             campaign.log_path(0).parent.mkdir(exist_ok=True)
             atomic_write(campaign.log_path(0), setup_log)
-        atomic_write(campaign.meta_path, dump_yaml(meta))
+        atomic_write(campaign.meta_path, yaml_text(meta, str(root / "campaign.yaml")))
 
     if not publish_dir(root, build):  # another gm new got there first
         raise GmError.one("campaign.exists", file=str(root))
@@ -239,6 +243,8 @@ def set_forum(root: Path, dialect: str | None = None, image_url: str | None = No
     are derived from the turns, which do not change. Display names are for the campaign's
     players (those of the current state, a replacement included)."""
     op = open_campaign(root)
+    _check_texts([("--image-url", image_url or "", MAX_URL)] +
+                 [(f"--name.{player}", shown, MAX_DISPLAY_NAME) for player, shown in (names or {}).items()])
     with _locked(op):
         forum = dict(op.meta.get("forum") or {})
         if dialect is not None:
@@ -256,7 +262,7 @@ def set_forum(root: Path, dialect: str | None = None, image_url: str | None = No
             forum["names"] = {**(forum.get("names") or {}), **names}
         check_forum(forum, str(op.campaign.meta_path))
         meta = {**op.meta, "forum": forum}
-        atomic_write(op.campaign.meta_path, dump_yaml(meta))
+        atomic_write(op.campaign.meta_path, yaml_text(meta, str(op.campaign.meta_path)))
         op = Open(op.campaign, meta, op.ruleset)
         seed = op.campaign.seed()
         if op.campaign.reports_dir(0).is_dir():
@@ -269,6 +275,23 @@ def set_forum(root: Path, dialect: str | None = None, image_url: str | None = No
             prefix = f"reports/{turn_name(n)}/"
             atomic_dir(op.campaign.reports_dir(n), {k[len(prefix):]: v for k, v in files.items() if k.startswith(prefix)})
     return {"forum": forum, "turns": last}
+
+
+MAX_URL = 500  # a picture address
+MAX_NOTE = 500  # one `gm dice --note`
+MAX_NOTES = 5000  # all the notes of one turn's dice file
+MAX_REASON = 500  # a `gm amend --reason`, shown in the public post
+
+
+def _check_texts(texts: list[tuple[str, str, int]]) -> None:
+    """Refuse, before anything is written, a GM-supplied text (option, text, limit) that is too
+    long or holds a control character: what gm writes must read back."""
+    from gm_tool.core.schema import text_problem
+
+    for field, text, limit in texts:
+        problem = text_problem(text, limit, one_line=field != "--note")
+        if problem is not None:
+            raise GmError.one(problem[0], field=field, exit_code=USAGE, **problem[1])
 
 
 def write_opening(root: Path) -> list[str]:
@@ -601,6 +624,7 @@ def store_dice(root: Path, values: list[str], note: str = "", replace: bool = Fa
     op = open_campaign(root)
     if not op.ruleset.uses_dice_file:
         raise GmError.one("dice.no_file", field="dice", exit_code=USAGE)
+    _check_texts([("--note", note.strip(), MAX_NOTE)])
     dice = dice_faces(values)
     if not dice and not replace:
         raise GmError.one("dice.none", field="dice", exit_code=USAGE)
@@ -619,7 +643,9 @@ def store_dice(root: Path, values: list[str], note: str = "", replace: bool = Fa
             record["notes"] = notes
         if len(record["dice"]) > MAX_DICE:
             raise GmError.one("dice.count", file=str(path), field="dice", limit=MAX_DICE)
-        atomic_write(path, dump_yaml(record))
+        if len(notes) > MAX_NOTES:
+            raise GmError.one("dice.notes_full", file=str(path), field="note", limit=MAX_NOTES)
+        atomic_write(path, yaml_text(record, str(path)))
     return {"file": str(path), "turn": n, "dice": record["dice"]}
 
 
@@ -814,6 +840,7 @@ def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh
     op = open_campaign(root)
     if not isinstance(reason, str) or not reason.strip():
         raise GmError.one("amend.reason", field="--reason", exit_code=USAGE)
+    _check_texts([("--reason", reason.strip(), MAX_REASON)])
     with _locked(op):
         n = op.campaign.latest()
         state = op.state(n)
@@ -842,7 +869,7 @@ def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh
                 check_files(op, [files[player]], lang, new_state)
             except GmError as exc:
                 stale.append(exc.render(lang))
-        atomic_write(target, dump_yaml(record))
+        atomic_write(target, yaml_text(record, str(target)))
         written = []
         from gm_tool.core.render import use_forum
 

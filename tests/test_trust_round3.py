@@ -180,3 +180,98 @@ def test_a_quoted_turn_is_told_to_drop_the_quotes(gm, four, tmp_path, ruleset):
     assert "is wrong" not in r.output
     f = write(tmp_path / "s.yaml", _due_sheet(four[ruleset]))
     gm("check", four[ruleset], f)  # the template itself passes: the fixture is sound
+
+
+# gm amend numbers ----------------------------------------------------------------------------------
+AMEND_NUMBERS = [  # (ruleset, action, args before the number, number, accepted)
+    ("grail_war", "set-hp", ["medea"], "²", False),  # "²".isdigit(), but int("²") failed: internal error
+    ("grail_war", "set-hp", ["medea"], "1_0", False),
+    ("grail_war", "set-hp", ["medea"], "٣", False),
+    ("grail_war", "set-hp", ["medea"], "３", True),
+    ("hunlu", "set-jing", [None], "1_0", False),  # float("1_0") is 10.0
+    ("hunlu", "set-jing", [None], "٣", False),  # float("٣") is 3.0
+    ("hunlu", "set-jing", [None], "1e0", False),
+    ("hunlu", "set-jing", [None], "２．５", True),
+    ("hunlu", "add-status", [None, "眩晕"], "100000000000000000000000", False),
+    ("guangying", "set-fortress", ["alice"], "100000000000000000000000", False),
+    ("guangying", "set-fortress", ["alice"], "١٠", False),
+    ("guangying", "set-fortress", ["alice"], "+5", False),
+    ("guangying", "set-fortress", ["alice"], "５０", True),
+    ("shenjianglu", "set-damage", ["K1"], "100000000000000000000000", False),
+    ("shenjianglu", "set-damage", ["K1"], "1_0", False),
+]
+
+
+@pytest.mark.parametrize("ruleset, action, before, number, accepted", AMEND_NUMBERS)
+def test_amend_numbers_are_ascii_or_full_width_digits_within_bounds(gm, tmp_path, ruleset, action, before, number,
+                                                                  accepted):
+    """Python's int() and float() read "1_0", Arabic-Indic digits and "1e0"; gm amend stored
+    a fortress of 10^23 HP and a status of 10^23 rounds. Only ASCII and full-width digits are
+    numbers, and every value is within the game's bounds (at most MAX_AMEND_INT)."""
+    import shutil
+
+    from gm_tool import app
+
+    scenario = {"grail_war": "skirmish", "hunlu": "hunlu_duel", "guangying": "guangying",
+                "shenjianglu": "shenjianglu"}[ruleset]
+    d = tmp_path / "c"
+    app.new_campaign(d, scenario, f"amend-numbers-{ruleset}-0123456789abcdef")
+    if None in before:  # the hunlu unit due first
+        before = [app.status(d, "en")["due"] and app.show(d, None)["next"]["unit"] if b is None else b for b in before]
+    before_files = tree(d)
+    r = gm("amend", d, action, *before, number, "--reason", "test", "--lang", "en", code=0 if accepted else 1)
+    if not accepted:
+        assert tree(d) == before_files
+        assert "internal error" not in r.output and ("args" in r.output), r.output
+    shutil.rmtree(d)
+
+
+# GM-supplied text bounded at write time -----------------------------------------------------------------
+def test_a_long_dice_note_is_refused_before_it_wedges_the_campaign(gm, tmp_path):
+    """`gm dice --note` of 120,000 characters nine times wrote a 1 MB _dice.yaml that every later
+    command refused. A note is bounded when it is written, and so are all of a turn's notes."""
+    from gm_tool import app
+
+    d = tmp_path / "c"
+    app.new_campaign(d, "hunlu_duel", "dice-note-0123456789abcdef")
+    before = tree(d)
+    r = gm("dice", d, "3", "--note", "x" * 120_000, "--lang", "en", code=2)
+    assert "--note: the text is too long: 120000 characters, the limit is 500" in r.output, r.output
+    assert tree(d) == before
+    for _ in range(10):
+        gm("dice", d, "3", "--note", "y" * 499)  # 10 x 499 + 9 line breaks: 4,999
+    r = gm("dice", d, "3", "--note", "zz", "--lang", "en", code=1)
+    assert "the notes of this turn's dice file are full (5000 characters)" in r.output, r.output
+    gm("dice", d, "4")  # more dice without a note still go in
+    gm("status", d)
+    gm("resolve", d)
+    gm("verify", d)
+
+
+@pytest.mark.parametrize("args, words", [
+    (("amend", "set-hp", "medea", "3", "--reason", "r" * 501), "--reason: the text is too long"),
+    (("amend", "set-hp", "medea", "3", "--reason", "bad\u202eeliver"), "--reason: the text holds a control or direction character (U+202E)"),
+    (("amend", "set-hp", "medea\x1b", "3", "--reason", "x"), "args.0: the text holds a control"),
+    (("amend", "close-area", *["A1"] * 101, "--reason", "x"), "args: close_area takes"),
+    (("forum", "--name", "alice=A\x07"), "--name.alice: the text holds a control"),
+    (("forum", "--image-url", "https://x/" + "y" * 600 + "/{file}"), "--image-url: the text is too long"),
+])
+def test_gm_texts_are_bounded_when_written(gm, skirmish, args, words):
+    before = tree(skirmish)
+    r = gm(args[0], skirmish, *args[1:], "--lang", "en", code=None)
+    assert r.exit_code in (1, 2) and words in r.output, r.output
+    assert tree(skirmish) == before
+
+
+def test_a_scenario_that_would_not_read_back_is_refused_at_new(gm, tmp_path):
+    """A 100 KB scenario whose description nests a long flow list 30 levels deep is written out
+    in block style, each item on a line indented 60 spaces: 2 MB of scenario.yaml that every
+    later command (gm verify reads it) refused as too large."""
+    from gm_tool.app import BUNDLED
+
+    nested = "{k: " * 30 + "[" + ", ".join(["1"] * 30_000) + "]" + "}" * 30
+    f = write(tmp_path / "s.yaml", (BUNDLED / "guangying.yaml").read_text("utf-8") + f"description: {nested}\n")
+    assert f.stat().st_size < 100_000
+    r = gm("new", tmp_path / "c", "--scenario", f, "--lang", "en", code=1)
+    assert "c/scenario.yaml: what gm would write here is" in r.output and "nothing was written" in r.output, r.output
+    assert not (tmp_path / "c").exists()

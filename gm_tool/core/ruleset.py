@@ -116,14 +116,51 @@ class Outcome:
         return DRAW if self.draw else self.winner
 
 
+MAX_AMEND_INT = 9999  # no count, HP or number of rounds of these games comes near it
+MAX_AMEND_ARGS = 100  # `close-area CELL...` of a whole quarter of a map
+MAX_AMEND_TEXT = 100  # characters of one argument (an id, a cell, a card's name)
+
+
 @dataclass(frozen=True)
 class Arg:
     """One argument of a GM edit: its name and kind (``"str"``, ``"int"`` or ``"str..."`` for one
-    or more strings, which must be last). ``minimum`` bounds an ``int``."""
+    or more strings, which must be last). ``minimum`` and ``maximum`` bound an ``int`` (at most
+    :data:`MAX_AMEND_INT` unless the ruleset says less)."""
 
     name: str
     kind: str = "str"
     minimum: int | None = None
+    maximum: int = MAX_AMEND_INT
+
+
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９－．", "0123456789-.")
+
+
+def read_number(value: Any, halves: bool = False) -> int | float | None:
+    """A number a GM typed: an integer of ASCII or full-width digits with an optional leading
+    minus (``12``, ``１２``, ``-1``), or a YAML integer; with ``halves`` also a half (``3.5``).
+    None for anything else: ``1_0``, ``١٠`` (Arabic-Indic), ``²``, ``1e3``, ``inf``, ``+1``, a
+    boolean (Python's int() and float() take most of these). At most 30 digits: the caller bounds it."""
+    if type(value) is int:
+        return value
+    if halves and type(value) is float:
+        return value if value * 2 == int(value * 2) else None
+    if not isinstance(value, str):
+        return None
+    text = value.strip().translate(_FULL_WIDTH)
+    digits = text[1:] if text.startswith("-") else text
+    whole, dot, half = digits.partition(".")
+    if not (whole.isascii() and whole.isdigit() and len(whole) <= 30) or (dot and not (halves and half in ("0", "5"))):
+        return None
+    number = int(whole) + (0.5 if half == "5" else 0)
+    number = -number if text.startswith("-") else number
+    return int(number) if number == int(number) else number
+
+
+def read_int(value: Any) -> int | None:
+    """:func:`read_number` without halves: an ``int`` or None."""
+    number = read_number(value)
+    return number if isinstance(number, int) else None
 
 
 @dataclass(frozen=True)
@@ -141,7 +178,8 @@ def convert_amend_args(name: str, spec: AmendAction, args: list[Any], source: st
     """``args`` checked and converted against ``spec``; a GmError names the argument at fault."""
     fixed = [a for a in spec.args if not a.kind.endswith("...")]
     rest = spec.args[-1] if spec.args and spec.args[-1].kind.endswith("...") else None
-    if len(args) < len(fixed) + (1 if rest else 0) or (rest is None and len(args) > len(fixed)):
+    if len(args) < len(fixed) + (1 if rest else 0) or (rest is None and len(args) > len(fixed)) \
+            or len(args) > MAX_AMEND_ARGS:
         raise GmError.one("amend.arity", file=source, field="args", action=name, usage=spec.usage(),
                           got=len(args))
     out: list[Any] = []
@@ -149,16 +187,19 @@ def convert_amend_args(name: str, spec: AmendAction, args: list[Any], source: st
         arg = fixed[i] if i < len(fixed) else rest
         assert arg is not None
         if arg.kind == "int":
-            try:
-                number = value if type(value) is int else int(str(value).strip())
-            except ValueError:
-                raise GmError.one("amend.int", file=source, field=f"args.{i}", name=arg.name,
-                                  value=value) from None
-            if arg.minimum is not None and number < arg.minimum:
-                raise GmError.one("amend.minimum", file=source, field=f"args.{i}", name=arg.name,
-                                  value=number, minimum=arg.minimum)
+            number = read_int(value)
+            if number is None:
+                raise GmError.one("amend.int", file=source, field=f"args.{i}", name=arg.name, value=value)
+            if (arg.minimum is not None and number < arg.minimum) or number > arg.maximum:
+                raise GmError.one("amend.range", file=source, field=f"args.{i}", name=arg.name, value=number,
+                                  minimum="-∞" if arg.minimum is None else arg.minimum, maximum=arg.maximum)
             out.append(number)
         else:
+            from gm_tool.core.schema import text_problem
+
+            problem = text_problem(value, MAX_AMEND_TEXT, one_line=True)
+            if problem is not None:
+                raise GmError.one(problem[0], file=source, field=f"args.{i}", **problem[1])
             out.append(str(value))
     return out
 

@@ -15,7 +15,11 @@ from gm_tool.core.grid import Cell, column_name, parse_cell
 from gm_tool.errors import GmError, Problem
 from gm_tool.i18n import register
 
-register({"orders.turn_quoted": {"zh": "回合号请写成不带引号的数字 {expected}（{got!r} 带引号，是文字）",
+register({"text.too_long": {"zh": "文字过长：{length} 个字符，上限 {limit}（写入的内容必须能被再次读出）",
+                           "en": "the text is too long: {length} characters, the limit is {limit} (what is written must read back)"},
+          "text.control": {"zh": "文字含有控制字符或方向控制符 {char}，不能写入；请删去它",
+                           "en": "the text holds a control or direction character ({char}) that cannot be stored; remove it"},
+          "orders.turn_quoted": {"zh": "回合号请写成不带引号的数字 {expected}（{got!r} 带引号，是文字）",
                                  "en": "write the turn as a number without quotes, {expected} ({got!r} in quotes is text)"}})
 
 _TYPE_NAMES = {bool: ("布尔值", "boolean"), int: ("整数", "integer"), str: ("字符串", "string"),
@@ -129,3 +133,23 @@ def turn_problem(value: Any, expected: int, lang: str = "zh") -> tuple[str, dict
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         return "orders.turn_quoted", {"got": value, "expected": expected}
     return "field.type", {"expected": _TYPE_NAMES[int][lang != "zh"], "got": type_name(value)}
+
+
+_DIRECTION = set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def text_problem(value: Any, limit: int, one_line: bool = False) -> tuple[str, dict[str, Any]] | None:
+    """Why a text a GM supplies (a note, a reason, a display name, an argument) cannot be stored,
+    or None: longer than ``limit`` characters, or holding a control character (a line break or
+    tab only where ``one_line`` is false), half a surrogate pair (it cannot be written as UTF-8)
+    or a direction control (it would reorder what a post shows). Checked when the text is
+    written, so nothing the tool writes is refused when it is read back."""
+    import unicodedata
+
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        return "text.too_long", {"length": len(text), "limit": limit}
+    for ch in text:
+        if ch in _DIRECTION or (unicodedata.category(ch) in ("Cc", "Cs") and (one_line or ch not in "\n\t")):
+            return "text.control", {"char": f"U+{ord(ch):04X}"}
+    return None

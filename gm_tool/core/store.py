@@ -43,6 +43,8 @@ register({
                                 "en": "this is the mount point of another file system; files cannot be moved atomically across it. Make it a plain folder on the campaign's disk and run the command again; nothing was changed"},
     "seed.mismatch": {"zh": "秘密种子与 campaign.yaml 中的承诺不符（文件被改动过？）；请恢复原来的种子，否则结算出的回合无人能校验",
                       "en": "the secret seed does not match the commitment in campaign.yaml (was the file edited?); restore the original seed, or no turn resolved from it could ever be verified"},
+    "store.too_large": {"zh": "要写入的内容有 {size} 字节，超过 gm 能读回的上限 {limit} 字节；什么都没有写入",
+                        "en": "what gm would write here is {size} bytes, more than the {limit} it reads back; nothing was written"},
     "seed.missing": {"zh": "这里没有秘密种子（secret/seed）；玩家校验时请用 gm verify --seed 给出 GM 公布的种子",
                      "en": "no secret seed here (secret/seed); players verify with gm verify --seed and the seed the GM revealed"},
 })
@@ -416,6 +418,19 @@ def dump_json(data: Any) -> str:
 
 def dump_yaml(data: Any) -> str:
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=120)
+
+
+def yaml_text(data: Any, file: str) -> str:
+    """``data`` as the YAML text of a campaign file, refused (naming ``file``) when it is larger
+    than what the tool reads back (``safeyaml.MAX_BYTES``): nothing gm writes may wedge a later
+    command. (A 1 MB scenario in flow style doubles when written out in block style.)"""
+    from gm_tool.core import safeyaml
+
+    text = dump_yaml(data)
+    size = len(text.encode("utf-8"))
+    if size > safeyaml.MAX_BYTES:
+        raise GmError.one("store.too_large", file=file, size=size, limit=safeyaml.MAX_BYTES)
+    return text
 
 
 class Campaign:

@@ -27,7 +27,7 @@ from typing import Any
 from gm_tool.core.deck import Card, parse_card_spec
 from gm_tool.core.events import PUBLIC, EventLog
 from gm_tool.core.grid import cell_name, parse_cell
-from gm_tool.core.ruleset import AmendAction, Arg
+from gm_tool.core.ruleset import AmendAction, Arg, read_int
 from gm_tool.core.store import safe_name
 from gm_tool.errors import GmError
 from gm_tool.i18n import register
@@ -167,8 +167,7 @@ class _Edit:
     # actions --------------------------------------------------------------------------------
     def set_hp(self, who: Any, hp: Any) -> None:
         c = self.character(who)
-        value = hp if isinstance(hp, int) and not isinstance(hp, bool) else \
-            int(hp) if isinstance(hp, str) and hp.strip().isdigit() and len(hp.strip()) < 4 else None
+        value = read_int(hp)  # ASCII or full-width digits ("²".isdigit() but int("²") fails)
         if value is None or not 1 <= value <= c.max_hp:
             raise self.fail("grail.amend.hp", "args[1]", value=hp, max_hp=c.max_hp, character=c.id)
         if value == c.hp:

@@ -10,7 +10,7 @@ from typing import Any
 
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
-from gm_tool.core.ruleset import AmendAction, Arg
+from gm_tool.core.ruleset import AmendAction, Arg, read_number
 from gm_tool.errors import GmError
 from gm_tool.rulesets.hunlu.catalogue import STATUS_NAMES
 from gm_tool.rulesets.hunlu.engine import Dice, Game
@@ -86,7 +86,7 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
     if u is not None and name in ("set_jing", "set_qi"):
         key = "jing" if name == "set_jing" else "qi"
         top = u["max_jing"] if key == "jing" else 99
-        val = _number(args[1])
+        val = read_number(args[1], halves=True)  # float() took "1_0", Arabic-Indic digits, "1e1"
         if val is None or not 0 <= val <= top or val * 2 != int(val * 2):
             raise refuse(value=args[1], allowed=f"0-{top}, 0.5 步长")
         u[key] = event["value"] = num(val)
@@ -157,12 +157,3 @@ def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[d
     refresh(g)
     return s, log.events
 
-
-def _number(text: Any) -> float | None:
-    """A number as the GM typed it (full-width digits too: ４．５)."""
-    import unicodedata
-
-    try:
-        return float(unicodedata.normalize("NFKC", str(text)).strip())
-    except ValueError:
-        return None
