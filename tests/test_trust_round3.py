@@ -275,3 +275,37 @@ def test_a_scenario_that_would_not_read_back_is_refused_at_new(gm, tmp_path):
     r = gm("new", tmp_path / "c", "--scenario", f, "--lang", "en", code=1)
     assert "c/scenario.yaml: what gm would write here is" in r.output and "nothing was written" in r.output, r.output
     assert not (tmp_path / "c").exists()
+
+
+# look-alike ids ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("uid, words", [("Κ2", "id 'Κ2' may use only Latin letters"),  # a Greek capital kappa
+                                        ("k1", "id 'k1' differs from the existing 'K1' only by case"),
+                                        ("bob-1", "id 'bob-1' starts with player bob's prefix bob-"),
+                                        ("BOB-2", "id 'BOB-2' starts with player bob's prefix bob-")])
+def test_a_summon_named_like_another_unit_is_refused(gm, four, tmp_path, uid, words):
+    """A unit id of another script (Greek Κ2 beside the king K2) or with another player's prefix
+    (bob-1 for alice's unit, where bob's summons are named bob-N) passed: a post then told
+    players of a 'K2' or a 'bob-1' that was not the one they knew."""
+    import yaml
+
+    from gm_tool import app
+
+    d = four["shenjianglu"]
+    player = app.status(d, "en")["due"][0]
+    sheet = yaml.safe_load(app.template(d, player, "en"))
+    spawn = app.show(d, None)["board"]["spawns"]["1" if player == "alice" else "2"][0]
+    hand = next(u for u in app.show(d, None)["seats"] if u["player"] == player)["hand"]
+    card = next(c for c in hand if c in ("周弓兵", "周骑", "商弓兵", "商骑", "姜尚"))
+    sheet["actions"] = [{"summon": card, "at": spawn, "id": uid}]
+    f = write(tmp_path / "s.yaml", yaml.safe_dump(sheet, allow_unicode=True))
+    r = gm("check", d, f, "--lang", "en", code=1)
+    assert "actions.1.id: " + words in r.output, r.output
+    sheet["actions"][0]["id"] = f"{player}-x1"
+    gm("check", d, write(tmp_path / "s.yaml", yaml.safe_dump(sheet, allow_unicode=True)))  # one's own prefix is fine
+
+
+def test_a_scenario_unit_named_like_a_king_is_refused(gm, tmp_path):
+    text = ("ruleset: shenjianglu\nname: x\nboard: duel\nseats:\n  1: {player: alice, faction: 周}\n"
+            "  2: {player: bob, faction: 商}\nunits:\n  - {id: Κ2, card: 周弓兵, owner: alice, pos: C5}\n")
+    r = gm("new", tmp_path / "c", "--scenario", write(tmp_path / "s.yaml", text), "--lang", "en", code=1)
+    assert "units.1.id: id 'Κ2' may use only Latin letters" in r.output, r.output

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from gm_tool.core.grid import Cell, column_name, parse_cell
@@ -19,6 +20,12 @@ register({"text.too_long": {"zh": "文字过长：{length} 个字符，上限 {l
                            "en": "the text is too long: {length} characters, the limit is {limit} (what is written must read back)"},
           "text.control": {"zh": "文字含有控制字符或方向控制符 {char}，不能写入；请删去它",
                            "en": "the text holds a control or direction character ({char}) that cannot be stored; remove it"},
+          "id.script": {"zh": "编号 {id!r} 只能用英文字母、数字、汉字、- 和 _（不能混用别的文字，如希腊字母 Κ 冒充 K）",
+                        "en": "id {id!r} may use only Latin letters, digits, CJK, - and _ (no letters of other scripts, such as a Greek Κ passing for K)"},
+          "id.lookalike": {"zh": "编号 {id!r} 与已有的 {other!r} 只差大小写，容易混淆；请换一个",
+                           "en": "id {id!r} differs from the existing {other!r} only by case; choose another"},
+          "id.prefix": {"zh": "编号 {id!r} 以玩家 {player} 的前缀 {player}- 开头，会被当成 {player} 的单位；请换一个",
+                        "en": "id {id!r} starts with player {player}'s prefix {player}-, so it would pass for {player}'s unit; choose another"},
           "orders.turn_quoted": {"zh": "回合号请写成不带引号的数字 {expected}（{got!r} 带引号，是文字）",
                                  "en": "write the turn as a number without quotes, {expected} ({got!r} in quotes is text)"}})
 
@@ -152,4 +159,23 @@ def text_problem(value: Any, limit: int, one_line: bool = False) -> tuple[str, d
     for ch in text:
         if ch in _DIRECTION or (unicodedata.category(ch) in ("Cc", "Cs") and (one_line or ch not in "\n\t")):
             return "text.control", {"char": f"U+{ord(ch):04X}"}
+    return None
+
+
+def id_problem(new: str, owner: str, players: Iterable[str], existing: Iterable[str]) -> tuple[str, dict[str, Any]] | None:
+    """Why ``new`` may not name a unit of ``owner``'s, or None: letters of another script (a
+    Greek Κ2 beside the king K2; see :func:`gm_tool.core.store.safe_name`), the same as an
+    ``existing`` id but for case, or another player's prefix (``bob-1`` for alice's unit, where
+    bob's own summons are named ``bob-N``)."""
+    from gm_tool.core.store import safe_name
+
+    if not safe_name(new):
+        return "id.script", {"id": new}
+    folded = new.casefold()
+    for other in existing:
+        if other != new and other.casefold() == folded:
+            return "id.lookalike", {"id": new, "other": other}
+    for player in players:
+        if player != owner and folded.startswith(f"{player.casefold()}-"):
+            return "id.prefix", {"id": new, "player": player}
     return None

@@ -15,6 +15,7 @@ from typing import Any
 
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name, parse_cell
+from gm_tool.core.schema import id_problem
 from gm_tool.rulesets.shenjianglu.cards import catalogue
 from gm_tool.rulesets.shenjianglu.geometry import CELLS, OPPOSITE, VECTORS, board_of, direction, distance, in_line, side_of
 from gm_tool.rulesets.shenjianglu.rules import RULES
@@ -658,6 +659,8 @@ class Turn:
             uid = f"{self.player}-{n}"
         elif uid in labels or uid in labels.values():  # ids and labels are never reused
             raise Illegal("shenjianglu.orders.id_taken", "id", id=uid)
+        elif (bad := id_problem(uid, self.player, [s["player"] for s in self.s["seats"]], self.units)) is not None:
+            raise Illegal(bad[0], "id", **bad[1])
         self._pay(card)
         seat["summoned"] = n
         labels[uid] = next_label(labels)

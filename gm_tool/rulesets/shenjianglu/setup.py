@@ -13,6 +13,7 @@ from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, column_name, parse_cell
 from gm_tool.core.rules import check_rules
+from gm_tool.core.schema import id_problem
 from gm_tool.errors import GmError, Problem
 from gm_tool.rulesets.shenjianglu import cards as cardlib
 from gm_tool.rulesets.shenjianglu.cards import FACE_VALUES, NEUTRAL, rank, wrong
@@ -350,6 +351,9 @@ def _set_pieces(state: dict[str, Any], raw: Any, by_player: dict[str, Any], cat:
             seat = by_player.get(owner) if isinstance(owner, str) else None
             if seat is None:
                 c.bad("player.unknown", f"{path}.owner", player=data.get("owner"), allowed=", ".join(by_player))
+                continue
+            if (bad := id_problem(uid, owner, by_player, units)) is not None:  # Κ2 beside K2, bob-1 for alice
+                c.bad(bad[0], f"{path}.id", **bad[1])
                 continue
             u = new_unit(uid, card["name"], seat, "", board["facing"][str(seat["seat"])], 0)
             units[uid] = u
