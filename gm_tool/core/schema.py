@@ -164,7 +164,7 @@ def text_problem(value: Any, limit: int, one_line: bool = False) -> tuple[str, d
 
 def id_problem(new: str, owner: str, players: Iterable[str], existing: Iterable[str]) -> tuple[str, dict[str, Any]] | None:
     """Why ``new`` may not name a unit of ``owner``'s, or None: letters of another script (a
-    Greek Κ2 beside the king K2; see :func:`gm_tool.core.store.safe_name`), the same as an
+    Greek Κ2 beside the unit K2; see :func:`gm_tool.core.store.safe_name`), the same as an
     ``existing`` id but for case, or another player's prefix (``bob-1`` for alice's unit, where
     bob's own summons are named ``bob-N``)."""
     from gm_tool.core.store import safe_name
