@@ -44,8 +44,23 @@ register({
                               "en": "no GM edit to undo: none was made since the last turn (for a resolved turn use gm rollback)"},
     "reveal.not_over": {"zh": "游戏尚未结束（第 {turn} 回合）；公布种子会让玩家预知后面的骰子与牌序。确需公布请加 --force",
                         "en": "the game is not over (turn {turn}); revealing the seed lets players foresee every later draw. Add --force to reveal anyway"},
-    "verify.extra": {"zh": "第 {turn} 回合多出了重放中没有的文件", "en": "turn {turn}: a file the replay does not produce"},
-    "verify.orders": {"zh": "第 {turn} 回合的指令表无法通过校验：{detail}", "en": "turn {turn}: a stored sheet no longer validates: {detail}"},
+    "verify.extra": {"zh": "重放不会产生这个文件（被添加或伪造？）", "en": "a file the replay does not produce (added or forged?)"},
+    "verify.extra_dir": {"zh": "重放不会产生这个文件夹（被添加？）", "en": "a folder the replay does not produce (added?)"},
+    "verify.input_changed": {"zh": "第 {turn} 回合结算后此文件被改动过（{record} 记录了结算时读到的内容）",
+                             "en": "changed since turn {turn} was resolved ({record} records what the turn read)"},
+    "verify.input_added": {"zh": "第 {turn} 回合结算时没有这个文件，它是之后加上的（见 {record}）",
+                           "en": "added after turn {turn} was resolved; the turn did not read it (see {record})"},
+    "verify.input_removed": {"zh": "第 {turn} 回合结算时读过这个文件，现在不见了（见 {record}）",
+                             "en": "read when turn {turn} was resolved and missing now (see {record})"},
+    "verify.record": {"zh": "第 {turn} 回合的输入记录与它列出的文件不符，而回合本身与重放一致：记录被改动过",
+                      "en": "turn {turn}'s record of its inputs does not match the files it lists, while the turn replays the same: the record was changed"},
+    "verify.after_end": {"zh": "游戏在第 {end} 回合已结束，重放不会有第 {turn} 回合（被复制或伪造的回合？）",
+                         "en": "the game ended at turn {end}; the replay has no turn {turn} (a copied or forged turn?)"},
+    "verify.uncommitted": {"zh": "第 {turn} 回合没有状态文件（未提交），而这个文件与重放第 {turn} 回合的结果不同：{detail}",
+                           "en": "turn {turn} has no state file (never committed) and this file is not what replaying it gives: {detail}"},
+    "verify.uncommitted_stale": {"zh": "第 {turn} 回合没有状态文件（未提交），而按现在的文件它根本无法结算：这不是一次中断的 gm resolve 留下的",
+                                 "en": "turn {turn} has no state file (never committed) and cannot be resolved from the files as they are: no interrupted gm resolve left this"},
+
     "seed.bad": {"zh": "种子不可用：不能为空、不能首尾有空格、不能含换行或控制字符，且不超过 {limit} 个字符（承诺按字节计算，多一个空格就永远无法校验）",
                  "en": "unusable seed: it must not be empty, start or end with a space, hold a line break or control character, or exceed {limit} characters (the commitment is over its exact bytes; one stray space and it can never be verified)"},
     "campaign.link": {"zh": "战役文件夹是一个链接；请直接给出真实路径", "en": "the campaign folder is a link; give its real path"},
@@ -165,13 +180,16 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
     into place, so the folder is a complete campaign or nothing: two ``gm new`` racing for one
     folder cannot both succeed (the rename of the loser fails and it leaves nothing), and a
     failed or killed ``gm new`` leaves no half campaign behind. ``root`` may be an empty folder.
-    The seed is kept byte-exact; one with surrounding spaces or control characters is refused
-    (it would be committed one way and read another). Returns the folder, the players, the
+    The seed is kept byte-exact in Unicode normal form NFC; one with surrounding spaces or control
+    characters is refused (it would be committed one way and read another). Returns the folder, the players, the
     commitment and ``seed_bits`` (an upper bound of a given seed's strength, None if random)."""
     root = Path(root)
     _refuse_existing(root)
     if seed is not None:
+        import unicodedata
+
         _check_seed(seed)
+        seed = unicodedata.normalize("NFC", seed)  # é typed composed or not is one seed (gm verify agrees)
     scenario, source = load_scenario(scenario_ref)
     ruleset = _ruleset_of(scenario, source)
     given = seed
@@ -198,8 +216,8 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
         campaign = Campaign(stage)
         atomic_write(campaign.state_path(0), dump_json(state))
         if setup_log is not None:  # the shuffles of setting up, for the GM and `gm verify`
-            campaign.log_path(0).parent.mkdir(exist_ok=True)
             atomic_write(campaign.log_path(0), setup_log)
+        atomic_write(stage / "log" / f"{turn_name(0)}.inputs.json", _inputs_text(stage, [stage / "scenario.yaml"]))
         atomic_write(campaign.meta_path, yaml_text(meta, str(root / "campaign.yaml")))
 
     if not publish_dir(root, build):  # another gm new got there first
@@ -245,7 +263,9 @@ def set_forum(root: Path, dialect: str | None = None, image_url: str | None = No
     op = open_campaign(root)
     _check_texts([("--image-url", image_url or "", MAX_URL)] +
                  [(f"--name.{player}", shown, MAX_DISPLAY_NAME) for player, shown in (names or {}).items()])
-    with _locked(op):
+    from gm_tool.core.render import run_budget
+
+    with _locked(op), run_budget():
         forum = dict(op.meta.get("forum") or {})
         if dialect is not None:
             forum["dialect"] = dialect
@@ -391,7 +411,7 @@ def _recover(op: Open) -> None:
                 if note.get("status") == "pending":
                     _finish_rollback(op, aside, note)
     last = op.campaign.latest()
-    for folder, pattern in (("log", "turn-*.jsonl"), ("reports", "turn-*")):
+    for folder, pattern in (("log", "turn-*.json*"), ("reports", "turn-*")):
         if (root / folder).is_dir():
             for path in sorted((root / folder).glob(pattern)):
                 stem = path.name.split(".")[0]
@@ -548,16 +568,17 @@ def import_message(root: Path, file: Path, player: str | None, lang: str) -> dic
 
 
 # resolving ---------------------------------------------------------------------------------
-def _orders_for(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[str]]:
+def _orders_for(op: Open, state: dict[str, Any], n: int) -> tuple[dict[str, Any], list[str], list[Path]]:
     """The due players' orders for turn ``n`` (a missing sheet is a pass or the default orders,
-    as the ruleset declares) and the players who sent nothing."""
+    as the ruleset declares), the players who sent nothing, and the sheets read."""
     files = op.campaign.order_files(n)
     due = op.ruleset.due(state)
     # a ruleset with standing orders also reads the sheets of players who are not due
     others = [p for p in op.ruleset.players(state) if p not in due and p in files] if op.ruleset.standing_sheets else []
     present = [files[p] for p in due + others if p in files]
     parsed = {p: orders for p, (_, orders) in check_files(op, present, op.lang, state).items()}
-    return op.ruleset.turn_orders(state, parsed)
+    orders, missing = op.ruleset.turn_orders(state, parsed)
+    return orders, missing, present
 
 
 DICE_FILE = "_dice.yaml"
@@ -687,11 +708,15 @@ def compute_turn(op: Open, state: dict[str, Any], n: int, seed: str) -> dict[str
 
 
 def _compute(op: Open, state: dict[str, Any], n: int, seed: str) -> tuple[dict[str, Any], list[str]]:
+    read = op.campaign.amendment_files(n - 1)
     state, amend_events = amended(op, state, n - 1)
     op.refuse_if_over(state)
-    orders, missing = _orders_for(op, state, n)
+    orders, missing, sheets = _orders_for(op, state, n)
+    read += sheets
     if op.ruleset.uses_dice_file:
-        result = op.ruleset.resolve(state, orders, seed, dice=_dice_for(op, n))
+        dice = _dice_for(op, n)
+        read += [op.campaign.orders_dir(n) / DICE_FILE] if dice is not None else []
+        result = op.ruleset.resolve(state, orders, seed, dice=dice)
     else:
         result = op.ruleset.resolve(state, orders, seed)
     events = result.events
@@ -705,6 +730,8 @@ def _compute(op: Open, state: dict[str, Any], n: int, seed: str) -> tuple[dict[s
     files: dict[str, Any] = {
         f"state/{name}.json": dump_json(result.state),
         f"log/{name}.jsonl": jsonl(events),
+        # what the turn read: `gm verify` names a sheet, dice file or edit changed since
+        f"log/{name}.inputs.json": _inputs_text(op.campaign.root, read),
     }
     for who, rendered in posts.texts.items():
         for fmt, text in rendered.items():
@@ -722,6 +749,13 @@ def resolve(root: Path, preview: bool = False, expect: int | None = None) -> dic
     ``expect``: resolve only if the turn due is that one (checked under the lock: a page showing
     turn 3 never resolves turn 4 because a terminal resolved turn 3 meanwhile)."""
     op = open_campaign(root)
+    from gm_tool.core.render import run_budget
+
+    with run_budget():
+        return _resolve(op, preview, expect)
+
+
+def _resolve(op: Open, preview: bool, expect: int | None) -> dict[str, Any]:
     if preview:
         n = op.campaign.latest() + 1
         files, missing = _compute(op, op.campaign.load_state(n - 1), n, op.campaign.seed())
@@ -735,6 +769,7 @@ def resolve(root: Path, preview: bool = False, expect: int | None = None) -> dic
         name = turn_name(n)
         reports = {k.split("/", 2)[2]: v for k, v in files.items() if k.startswith(f"reports/{name}/")}
         atomic_dir(op.campaign.reports_dir(n), reports)
+        atomic_write(op.campaign.root / f"log/{name}.inputs.json", files[f"log/{name}.inputs.json"])
         atomic_write(op.campaign.log_path(n), files[f"log/{name}.jsonl"])
         atomic_write(op.campaign.state_path(n), files[f"state/{name}.json"])  # the commit point
     return {"turn": n, "reports": sorted(str(op.campaign.root / k) for k in files if k.startswith("reports/")),
@@ -809,7 +844,7 @@ def _rollback_items(last: int, to: int) -> list[str]:
     items = [f"state/{turn_name(n)}.json" for n in range(last, to, -1)]
     for n in range(last + 1, to, -1):
         name = turn_name(n)
-        items += [f"log/{name}.jsonl", f"reports/{name}"]
+        items += [f"log/{name}.jsonl", f"log/{name}.inputs.json", f"reports/{name}"]
         if n > to + 1:
             items += [f"orders/{name}", f"amendments/after-{n - 1:03d}"]
     return items
@@ -901,22 +936,98 @@ def reveal(root: Path, force: bool = False) -> dict[str, Any]:
 
 def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
     """Replay the whole campaign from ``scenario.yaml``, the seed, the stored sheets and the GM's
-    edits, and compare every stored state, log and post byte for byte; the first difference is
-    named. A player without ``secret/`` passes the revealed seed, checked against the commitment.
+    edits, and prove the folder: every file under ``state/``, ``log/`` and ``reports/`` must be
+    what the replay produces, byte for byte, turn 0 included; a file or folder the replay does not
+    produce, a turn after the game ended and a sheet, dice file or edit changed since its turn was
+    resolved (``log/turn-NNN.inputs.json`` records what each turn read) are each named, all of
+    them, not only the first. A player without ``secret/`` passes the revealed seed, checked
+    against the commitment (in any Unicode normal form). The campaign's own templates share one
+    time and memory budget for the whole run (``render.run_budget``).
+
     It reads under the campaign's shared lock: a turn being resolved or rolled back meanwhile is
-    waited for, never seen half-way (and a rollback a killed command left is finished first)."""
+    waited for, never seen half-way (and a rollback or ``gm forum`` a killed command left is
+    finished first; on a read-only copy, where it cannot be, the turns that rollback sets aside
+    are left out and named in ``pending``)."""
     op = open_campaign(root)
-    with op.campaign.reading(recover=lambda: _recover(op)):
+    from gm_tool.core.render import run_budget
+
+    with op.campaign.reading(recover=lambda: _recover(op)), run_budget():
         return _verify(op, seed)
+
+
+def _verify_seed(op: Open, seed: str | None) -> str:
+    """The seed to replay with: the stored one, or the one given, as the commitment says it was
+    committed (a pasted seed may carry a stray space or another Unicode normal form)."""
+    import unicodedata
+
+    if seed is None:
+        seed = op.campaign.seed()
+    recorded = op.meta.get("seed_commitment")
+    for candidate in (seed, seed.strip(), unicodedata.normalize("NFC", seed.strip()),
+                      unicodedata.normalize("NFD", seed.strip())):
+        if commitment(candidate) == recorded:
+            return candidate
+    raise GmError.one("verify.seed", file=str(op.campaign.meta_path), field="seed_commitment")
+
+
+class _Proof:
+    """What `gm verify` has found so far: the files the replay accounts for, how many it
+    compared, and every problem, each naming its own file."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.expected: set[str] = set()
+        self.checked = 0
+        self.problems: list[Problem] = []
+
+    def add(self, code: str, file: str, **params: Any) -> None:
+        self.problems.append(Problem(code, file, None, params))
+
+    def turn(self, n: int, files: dict[str, str | bytes | None], record: str, read: str) -> bool:
+        """Check the replayed ``files`` of turn ``n`` (None: there must be no such file) and its
+        record of the inputs it read. An input changed since the turn was resolved is named
+        (the outputs it changed are its consequence, not named again); else each output that
+        differs is named with its first differing line. True if an input changed: the turn's
+        true outcome is then unknown."""
+        differences = []
+        for rel, data in sorted(files.items()):
+            self.expected.add(rel)
+            self.checked += data is not None
+            problem = _difference(self.root, n, rel, data)
+            if problem is not None:
+                differences.append(problem)
+        changed = self.inputs(n, record, read)
+        if not changed:
+            self.problems += differences
+        return changed
+
+    def inputs(self, n: int, record: str, read: str) -> bool:
+        """Compare ``record`` (what turn ``n`` read when it was resolved: file -> SHA-256) with
+        what the replay read (``read``, the same form); every input added, changed or removed
+        since is named. False when nothing changed, or the turn was resolved before records
+        were kept (it has none)."""
+        self.expected.add(record)
+        path = self.root / record
+        if not path.is_file():
+            return False
+        stored = _read_record(path)
+        if not isinstance(stored, dict):
+            self.add("verify.record", record, turn=n)
+            return False
+        now = json.loads(read)
+        if stored == now:
+            return False
+        for name in sorted(set(stored) | set(now)):
+            if stored.get(name) != now.get(name):
+                code = ("verify.input_added" if name not in stored else "verify.input_removed" if name not in now
+                        else "verify.input_changed")
+                self.add(code, name, turn=n, record=record)
+        return True
 
 
 def _verify(op: Open, seed: str | None) -> dict[str, Any]:
     op.campaign.refuse_foreign()  # a link in a stranger's folder could make verify read any file of yours
-    seed = op.campaign.seed() if seed is None else seed
-    if commitment(seed) != op.meta.get("seed_commitment") and commitment(seed.strip()) == op.meta.get("seed_commitment"):
-        seed = seed.strip()  # pasted with a stray space: the commitment says which is meant
-    if commitment(seed) != op.meta.get("seed_commitment"):
-        raise GmError.one("verify.seed", file=str(op.campaign.meta_path), field="seed_commitment")
+    seed = _verify_seed(op, seed)
     if op.meta.get("chance") != GENERATOR:  # the luck of this campaign was drawn another way
         raise GmError.one("verify.generator", file=str(op.campaign.meta_path), field="chance",
                           value=op.meta.get("chance"), known=GENERATOR)
@@ -925,50 +1036,197 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
         raise GmError.one("verify.rules_version", file=str(op.campaign.meta_path), field="rules_version",
                           value=made, known=op.ruleset.rules_version, ruleset=op.ruleset.name)
     root = op.campaign.root
+    proof = _Proof(root)
     state, setup_log = _initial_state(op, seed)
     setup_events = read_jsonl(setup_log) if setup_log else []
-    _verify_meta(op, state)
-    checked = _check_file(root, 0, f"state/{turn_name(0)}.json", dump_json(state))
-    # the shuffles of gm new, as drawn from the committed seed (no file when it drew nothing)
-    checked += _check_file(root, 0, f"log/{turn_name(0)}.jsonl", setup_log)
-    if op.campaign.reports_dir(0).is_dir():  # the opening posts, when gm new wrote them
-        for name, data in sorted(opening_files(op, state, seed, setup_events).items()):
-            checked += _check_file(root, 0, f"reports/{turn_name(0)}/{name}", data)
+    proof.problems += _meta_problems(op, state)
+    zero = turn_name(0)
+    # the state and the shuffles of gm new as drawn from the committed seed (no log when it drew
+    # nothing), and the opening posts when gm new wrote them (older versions did not)
+    opening: dict[str, str | bytes | None] = {f"state/{zero}.json": dump_json(state), f"log/{zero}.jsonl": setup_log}
+    if op.campaign.reports_dir(0).is_dir():
+        opening.update({f"reports/{zero}/{name}": data for name, data in opening_files(op, state, seed, setup_events).items()})
+    if proof.turn(0, opening, f"log/{zero}.inputs.json", _inputs_text(root, [root / "scenario.yaml"])):
+        state = _stored_state(op, 0) or state  # scenario.yaml changed: go on from what turn 1 was played from
+    pending = _pending_items(op)  # a rollback a read-only copy could not finish: its turns are set aside
     last = op.campaign.latest()
     edits = 0
+    ended = None
     for n in range(1, last + 1):
         edits += len(op.campaign.amendment_files(n - 1))
-        files = compute_turn(op, state, n, seed)
-        for rel, data in sorted(files.items()):
-            checked += _check_file(root, n, rel, data)
-        reports = op.campaign.reports_dir(n)
-        extra = sorted(str(p.relative_to(root)) for p in reports.rglob("*")
-                       if p.is_file() and str(p.relative_to(root)) not in files)
-        if extra:
-            raise GmError.one("verify.extra", turn=n, file=extra[0])
-        state = json.loads(files[f"state/{turn_name(n)}.json"])
+        if ended is not None or op.winner(state) is not None:  # over: a later turn is not the replay's
+            ended = n - 1 if ended is None else ended
+            for rel in _turn_files(root, n):
+                proof.expected.add(rel)
+                proof.add("verify.after_end", rel, turn=n, end=ended)
+            continue
+        record = f"log/{turn_name(n)}.inputs.json"
+        try:
+            files = compute_turn(op, state, n, seed)
+        except GmError as exc:  # an input changed so the turn no longer replays (a sheet, an edit)
+            proof.expected |= set(_turn_files(root, n))
+            if not proof.inputs(n, record, _inputs_text(root, _recorded_inputs(root, record))):
+                proof.problems += exc.problems  # each names its file: a sheet, an edit, a template
+            stored = _stored_state(op, n)
+            if stored is None:
+                break
+            state = stored
+            continue
+        read = files.pop(record)
+        replayed = json.loads(files[f"state/{turn_name(n)}.json"])
+        # go on from the truth, whatever a stored state says; but when an input changed, the
+        # turn's true outcome is unknown: go on from the state the next turn was played from
+        state = (_stored_state(op, n) or replayed) if proof.turn(n, files, record, read) else replayed
     edits += len(op.campaign.amendment_files(last))
-    amended(op, state, last)  # the edits waiting for the next turn must apply too
+    if op.winner(state) is None:
+        try:
+            amended(op, state, last)  # the edits waiting for the next turn must apply too
+        except GmError as exc:
+            proof.problems += exc.problems
+    notes = []
+    if pending:
+        proof.expected |= pending
+        notes.append({"kind": "pending_rollback", "to": op.campaign.pending_rollback(), "files": sorted(pending)})
+    else:
+        notes += _uncommitted(op, proof, state, last + 1, seed)
+    _extras(proof)
+    if proof.problems:
+        raise GmError(proof.problems)
     from gm_tool.core.render import overridden_templates
 
-    return {"turns": last, "files_checked": checked, "amendments": edits, "commitment": commitment(seed),
-            "templates": overridden_templates(op.templates_dir())}
+    return {"turns": last, "files_checked": proof.checked, "amendments": edits, "commitment": commitment(seed),
+            "templates": overridden_templates(op.templates_dir()), "notes": notes}
 
 
-def _check_file(root: Path, turn: int, rel: str, data: str | bytes | None) -> int:
-    """Compare the replayed ``data`` of ``rel`` with the stored file (None: there must be none);
-    GmError naming the first difference; 1 when a file was checked."""
+def _inputs_text(root: Path, paths: list[Path]) -> str:
+    """The record of what a turn read (``log/turn-NNN.inputs.json``): each input file's path in
+    the campaign and the SHA-256 of its bytes (a file that is gone is left out)."""
+    import hashlib
+
+    out = {}
+    for path in paths:
+        try:
+            out[str(path.relative_to(root))] = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            continue
+    return dump_json(dict(sorted(out.items())))
+
+
+def _recorded_inputs(root: Path, record: str) -> list[Path]:
+    """The files a turn's record of inputs lists (none when it has no readable record)."""
+    names = _read_record(root / record)
+    return [root / name for name in names if isinstance(name, str) and safe_relative(name)] \
+        if isinstance(names, dict) else []
+
+
+def _read_record(path: Path) -> Any:
+    """A record of inputs as JSON (None if it cannot be read, or is larger than any record is)."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(safeyaml.MAX_BYTES + 1)
+        return json.loads(raw) if len(raw) <= safeyaml.MAX_BYTES else None
+    except (OSError, ValueError):
+        return None
+
+
+def safe_relative(name: str) -> bool:
+    """A path inside the campaign as a record writes it: relative, no ``..``."""
+    parts = Path(name).parts
+    return bool(parts) and not Path(name).is_absolute() and ".." not in parts
+
+
+def _stored_state(op: Open, n: int) -> dict[str, Any] | None:
+    """The stored state after turn ``n`` (None when it cannot be read)."""
+    try:
+        return op.campaign.load_state(n)
+    except GmError:
+        return None
+
+
+def _turn_files(root: Path, n: int) -> list[str]:
+    """The stored outputs of turn ``n``: its state, its logs and its posts (those that exist)."""
+    name = turn_name(n)
+    found = [f"state/{name}.json", f"log/{name}.jsonl", f"log/{name}.inputs.json"]
+    out = [rel for rel in found if (root / rel).is_file()]
+    reports = root / "reports" / name
+    if reports.is_dir():
+        out += sorted(str(p.relative_to(root)) for p in reports.rglob("*") if p.is_file() and not is_debris(p.name))
+    return out
+
+
+def _pending_items(op: Open) -> set[str]:
+    """The files a rollback left pending (on a copy it could not finish) still has to set aside."""
+    to = op.campaign.pending_rollback()
+    if to is None:
+        return set()
+    root = op.campaign.root
+    names = [p.name for folder in ("state", "log", "reports") if (root / folder).is_dir() for p in (root / folder).iterdir()]
+    turns = {int(name[5:8]) for name in names if name.startswith("turn-") and name[5:8].isdigit()}
+    return {rel for n in sorted(turns) if n > to for rel in _turn_files(root, n)}
+
+
+def _uncommitted(op: Open, proof: _Proof, state: dict[str, Any], n: int, seed: str) -> list[dict[str, Any]]:
+    """The posts and log of turn ``n`` that a `gm resolve` killed before its commit point left
+    (no state file): accepted, with a note, only when each is exactly what replaying turn ``n``
+    from the stored sheets gives; anything else is named (a turn whose state was removed while
+    forged posts stayed is no interrupted resolve)."""
+    root = op.campaign.root
+    present = [rel for rel in _turn_files(root, n) if not rel.startswith("state/")]
+    if not present:
+        return []
+    proof.expected |= set(present)
+    try:
+        files = compute_turn(op, state, n, seed)
+    except GmError:  # the game was over, a sheet no longer validates: no resolve wrote these
+        for rel in present:
+            proof.add("verify.uncommitted_stale", rel, turn=n)
+        return []
+    bad = [problem for rel in present if (problem := _difference(root, n, rel, files.get(rel))) is not None]
+    for problem in bad:
+        proof.add("verify.uncommitted", problem.file or "", turn=n, detail=problem.params["detail"])
+    return [] if bad else [{"kind": "uncommitted", "turn": n, "files": present}]
+
+
+def _extras(proof: _Proof) -> None:
+    """Name every file and folder under state/, log/ and reports/ the replay does not account for
+    (debris of an interrupted write, which no command reads, and the rollback journal aside)."""
+    root = proof.root
+    allowed = proof.expected | {"log/rollbacks.jsonl"}
+    folders = {str(Path(rel).parent) for rel in allowed} | {"state", "log", "reports"}
+    folders |= {str(parent) for rel in allowed for parent in Path(rel).parents}
+    for top in ("state", "log", "reports"):
+        base = root / top
+        if not base.is_dir():
+            if base.exists():
+                proof.add("verify.extra", top)
+            continue
+        for path in sorted(base.rglob("*")):
+            rel = str(path.relative_to(root))
+            if any(is_debris(part) for part in path.relative_to(root).parts):
+                continue
+            if path.is_dir():
+                if rel not in folders:
+                    proof.add("verify.extra_dir", rel)
+            elif rel not in allowed and str(path.parent.relative_to(root)) in folders:
+                proof.add("verify.extra", rel)
+
+
+def _difference(root: Path, turn: int, rel: str, data: str | bytes | None) -> Problem | None:
+    """How the stored ``rel`` differs from the replayed ``data`` (None: there must be none)."""
     path = root / rel
-    want = path.read_bytes() if path.is_file() else None
     got = data.encode("utf-8") if isinstance(data, str) else data
-    if want != got:
-        detail = ("missing" if want is None else "unexpected" if got is None
-                  else _first_diff(got.decode("utf-8", "replace"), want.decode("utf-8", "replace")))
-        raise GmError.one("verify.mismatch", turn=turn, file=rel, detail=detail)
-    return int(got is not None)
+    want = None
+    if path.is_file():  # a forged file may be huge: read what shows the first difference, no more
+        with open(path, "rb") as fh:
+            want = fh.read((len(got) if got is not None else 0) + (1 << 16))
+    if want == got:
+        return None
+    detail = ("missing" if want is None else "unexpected" if got is None
+              else _first_diff(got.decode("utf-8", "replace"), want.decode("utf-8", "replace")))
+    return Problem("verify.mismatch", rel, None, {"turn": turn, "detail": detail})
 
 
-def _verify_meta(op: Open, state: dict[str, Any]) -> None:
+def _meta_problems(op: Open, state: dict[str, Any]) -> list[Problem]:
     """campaign.yaml's other fields (ruleset, scenario name, players) are what `gm new` recorded
     from scenario.yaml: a player reading them is told the truth, or verify fails."""
     path = op.campaign.root / "scenario.yaml"
@@ -976,10 +1234,9 @@ def _verify_meta(op: Open, state: dict[str, Any]) -> None:
     want = _meta(op.ruleset, scenario, str(path), op.ruleset.players(state), op.lang, op.meta.get("seed_commitment"))
     if scenario.get("name") is None:
         want["scenario"] = op.meta.get("scenario")  # gm new recorded the scenario file's own name
-    for field in ("ruleset", "scenario", "players"):
-        if op.meta.get(field) != want[field]:
-            raise GmError.one("verify.meta", file=str(op.campaign.meta_path), field=field, name=field,
-                              stored=op.meta.get(field), want=want[field])
+    return [Problem("verify.meta", str(op.campaign.meta_path), field,
+                    {"name": field, "stored": op.meta.get(field), "want": want[field]})
+            for field in ("ruleset", "scenario", "players") if op.meta.get(field) != want[field]]
 
 
 def _first_diff(got: str, want: str) -> str:

@@ -234,6 +234,8 @@ def verify(directory: Dir, seed: Annotated[Optional[str], typer.Option("--seed",
 
     result = ops.verify(directory, seed)
     say("verified", lang, **result)
+    for note in result["notes"]:  # what the proof left out, and why
+        say(f"verify_{note['kind']}", lang, **{k: v for k, v in note.items() if k != "files"}, count=len(note["files"]))
     if result.get("templates"):  # the posts were written with the campaign's own templates
         say("overridden", lang, names=", ".join(result["templates"]))
 

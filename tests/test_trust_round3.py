@@ -4,6 +4,8 @@ the code before its fix (the commit that fixes it names the test)."""
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
@@ -309,3 +311,313 @@ def test_a_scenario_unit_named_like_a_king_is_refused(gm, tmp_path):
             "  2: {player: bob, faction: 商}\nunits:\n  - {id: Κ2, card: 周弓兵, owner: alice, pos: C5}\n")
     r = gm("new", tmp_path / "c", "--scenario", write(tmp_path / "s.yaml", text), "--lang", "en", code=1)
     assert "units.1.id: id 'Κ2' may use only Latin letters" in r.output, r.output
+
+
+# gm verify proves the whole folder --------------------------------------------------------------------
+def _campaign(tmp_path: Path, scenario: str = "skirmish", turns: int = 2, name: str = "c") -> Path:
+    from gm_tool import app
+
+    d = tmp_path / name
+    app.new_campaign(d, scenario, f"whole-folder-{scenario}-0123456789abcdef")
+    for _ in range(turns):
+        app.resolve(d)
+    return d
+
+
+def _verify_problems(d: Path, *args) -> list[tuple[str, str]]:
+    """``[(file, code)]`` of every problem `gm verify` names (empty when it passes)."""
+    from gm_tool import app
+
+    try:
+        app.verify(d, *args)
+    except GmError as exc:
+        return [(p.file, p.code) for p in exc.problems]
+    return []
+
+
+def test_files_the_replay_does_not_produce_are_each_named(gm, tmp_path):
+    """An extra file anywhere under state/, log/ or reports/ (turn 0 included) passed unseen, and
+    only the first problem was ever named. Each is now named, all of them."""
+    d = _campaign(tmp_path)
+    assert _verify_problems(d) == []
+    for rel, text in (("reports/turn-000/forged.md", "I won"), ("state/notes.txt", "x"),
+                      ("log/turn-001.jsonl.bak", "{}\n"), ("reports/turn-001/extra/x.md", "y"),
+                      ("reports/index.md", "z")):
+        (d / rel).parent.mkdir(parents=True, exist_ok=True)
+        write(d / rel, text)
+    assert sorted(_verify_problems(d)) == [
+        ("log/turn-001.jsonl.bak", "verify.extra"), ("reports/index.md", "verify.extra"),
+        ("reports/turn-000/forged.md", "verify.extra"), ("reports/turn-001/extra", "verify.extra_dir"),
+        ("state/notes.txt", "verify.extra")]
+    r = gm("verify", d, "--lang", "en", code=1)
+    assert "reports/turn-000/forged.md: a file the replay does not produce" in r.output, r.output
+    assert len(r.output.strip().splitlines()) == 5
+
+
+def test_an_opening_folder_for_a_ruleset_without_opening_posts_is_named(tmp_path):
+    d = _campaign(tmp_path, "shenjianglu", 1)
+    assert not (d / "reports/turn-000").exists() and _verify_problems(d) == []
+    (d / "reports/turn-000").mkdir()
+    assert _verify_problems(d) == [("reports/turn-000", "verify.extra_dir")]
+    write(d / "reports/turn-000/public.md", "forged opening")
+    assert _verify_problems(d) == [("reports/turn-000", "verify.extra_dir")]
+
+
+def test_a_removed_state_with_forged_posts_and_log_is_named(gm, tmp_path):
+    """`rm state/turn-011.json` plus a forged post and log still said 校验通过: the turn was
+    simply not looked at. Posts and a log without their state pass only when they are what
+    replaying the turn gives (a gm resolve killed before its commit point leaves that)."""
+    d = _campaign(tmp_path)
+    (d / "state/turn-002.json").unlink()
+    r = gm("verify", d, "--lang", "en")  # as a killed resolve leaves it: true posts, no state
+    assert "turn 2's posts and log were left by a gm resolve that did not finish" in r.output, r.output
+    post = d / "reports/turn-002/public.md"
+    post.write_text(post.read_text("utf-8").replace("2", "3"), "utf-8")
+    log = d / "log/turn-002.jsonl"
+    log.write_text(log.read_text("utf-8") + '{"seq": 99, "to": "all", "type": "forged"}\n', "utf-8")
+    assert sorted(_verify_problems(d)) == [("log/turn-002.jsonl", "verify.uncommitted"),
+                                           ("reports/turn-002/public.md", "verify.uncommitted")]
+    r = gm("verify", d, "--lang", "en", code=1)
+    assert "reports/turn-002/public.md: turn 2 has no state file (never committed) and this file is not what" in r.output
+
+
+def test_a_state_missing_between_turns_is_named(tmp_path):
+    d = _campaign(tmp_path)
+    (d / "state/turn-001.json").unlink()
+    assert _verify_problems(d) == [("state/turn-001.json", "verify.mismatch")]
+
+
+def test_an_edited_sheet_is_named_not_the_log_it_changes(tmp_path):
+    """An order sheet edited after its turn was reported as a log mismatch; log/turn-NNN.inputs.json
+    records what each turn read, so the sheet itself is named, and nothing after it."""
+    from gm_tool import app
+
+    d = tmp_path / "c"
+    app.new_campaign(d, "skirmish", "edited-sheet-0123456789abcdef")
+    app.submit(d, write(tmp_path / "a.yaml", "turn: 1\nplayer: alice\nmove: {to: A2}\n"), "en")
+    app.resolve(d)
+    app.resolve(d)
+    record = json.loads((d / "log/turn-001.inputs.json").read_text("utf-8"))
+    assert list(record) == ["orders/turn-001/alice.yaml"]
+    sheet = d / "orders/turn-001/alice.yaml"
+    sheet.write_text("turn: 1\nplayer: alice\nmove: {to: B3}\n", "utf-8")
+    assert _verify_problems(d) == [("orders/turn-001/alice.yaml", "verify.input_changed")]
+    sheet.write_text("turn: 1\nplayer: alice\nmove: {to: Z99}\n", "utf-8")  # no longer even valid
+    assert _verify_problems(d) == [("orders/turn-001/alice.yaml", "verify.input_changed")]
+    sheet.unlink()
+    assert _verify_problems(d) == [("orders/turn-001/alice.yaml", "verify.input_removed")]
+    write(sheet, "turn: 1\nplayer: alice\nmove: {to: A2}\n")
+    assert _verify_problems(d) == []
+    (d / "orders/turn-002").mkdir(parents=True)
+    write(d / "orders/turn-002/bob.yaml", "turn: 2\nplayer: bob\n")
+    problems = _verify_problems(d)
+    assert problems == [("orders/turn-002/bob.yaml", "verify.input_added")], problems
+
+
+def test_an_edited_dice_file_is_named(gm, tmp_path):
+    """魂陆 reads forum dice stored by gm dice: an edited _dice.yaml read as a log mismatch."""
+    from gm_tool import app
+
+    d = tmp_path / "c"
+    app.new_campaign(d, "hunlu_duel", "edited-dice-0123456789abcdef")
+    app.store_dice(d, ["1", "2", "3", "4", "5", "6"] * 3)
+    app.resolve(d)
+    app.resolve(d)
+    dice = d / "orders/turn-001/_dice.yaml"
+    assert "orders/turn-001/_dice.yaml" in json.loads((d / "log/turn-001.inputs.json").read_text("utf-8"))
+    dice.write_text(dice.read_text("utf-8").replace("- 1\n", "- 6\n", 1), "utf-8")
+    r = gm("verify", d, "--lang", "en", code=1)
+    assert r.output.strip() == ("orders/turn-001/_dice.yaml: changed since turn 1 was resolved "
+                                "(log/turn-001.inputs.json records what the turn read)"), r.output
+
+
+def test_a_copied_final_state_is_named_as_a_turn_after_the_end(gm, tmp_path):
+    """A state copied past the end read as "游戏已结束" (the campaign is over), naming nothing."""
+    import shutil
+
+    import yaml
+
+    from gm_tool.app import BUNDLED
+
+    scen = yaml.safe_load((BUNDLED / "skirmish.yaml").read_text("utf-8"))
+    scen["rules"] = {"territory_after": 1}
+    d = tmp_path / "over"
+    gm("new", d, "--scenario", write(tmp_path / "short.yaml", yaml.safe_dump(scen, allow_unicode=True)),
+       "--seed", "copied-final-state-0123456789")
+    gm("resolve", d)
+    assert json.loads(gm("status", d, "--json").output)["winner"]
+    shutil.copy(d / "state/turn-001.json", d / "state/turn-002.json")
+    shutil.copy(d / "log/turn-001.jsonl", d / "log/turn-002.jsonl")
+    assert sorted(_verify_problems(d)) == [("log/turn-002.jsonl", "verify.after_end"), ("state/turn-002.json", "verify.after_end")]
+    r = gm("verify", d, "--lang", "en", code=1)
+    assert "state/turn-002.json: the game ended at turn 1; the replay has no turn 2" in r.output, r.output
+
+
+def test_every_tampering_is_listed_each_naming_its_own_file(tmp_path):
+    d = _campaign(tmp_path, turns=3)
+    state = d / "state/turn-001.json"
+    state.write_text(state.read_text("utf-8").replace('"hp": 4', '"hp": 3', 1), "utf-8")
+    post = d / "reports/turn-003/alice.md"
+    post.write_text(post.read_text("utf-8") + "edited\n", "utf-8")
+    (d / "orders/turn-002").mkdir(parents=True)
+    write(d / "orders/turn-002/heidi.yaml", "turn: 2\nplayer: heidi\n")
+    (d / "reports/turn-000/public.bbcode").unlink()
+    assert sorted(_verify_problems(d)) == [("orders/turn-002/heidi.yaml", "verify.input_added"),
+                                           ("reports/turn-000/public.bbcode", "verify.mismatch"),
+                                           ("reports/turn-003/alice.md", "verify.mismatch"),
+                                           ("state/turn-001.json", "verify.mismatch")]
+
+
+def test_a_read_only_copy_with_a_half_finished_rollback_verifies(gm, tmp_path, monkeypatch):
+    """A copy on a read-only disk (EROFS) of a folder whose rollback was killed half-way: verify
+    could not finish the rollback and failed with the OS error (only EACCES was handled). It now
+    reads the copy as it is: the turns the rollback goes back to are proven, those it sets aside
+    are named in a note."""
+    import errno
+
+    from gm_tool import app
+    from gm_tool.core import store
+    from tests.test_crash import _fork_all
+
+    d = _campaign(tmp_path, turns=2)
+    # steps: the journal (2), state 2, state 1, then logs and posts: killed once both states moved
+    assert _fork_all({4: lambda: app.rollback(d, 0)}) == {4: -9}
+    assert store.Campaign(d).pending_rollback() == 0 and (d / "reports/turn-001").is_dir()
+    before = tree(d)
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system", str(args[0]) if args else None)
+
+    monkeypatch.setattr(store, "move", read_only)
+    monkeypatch.setattr(store.tempfile, "mkstemp", read_only)
+    result = app.verify(d)
+    assert result["turns"] == 0 and [n["kind"] for n in result["notes"]] == ["pending_rollback"]
+    assert tree(d) == before
+    r = gm("verify", d, "--lang", "en")
+    assert "a gm rollback to turn 0 was left half done and this copy cannot be written to finish it" in r.output, r.output
+    monkeypatch.undo()
+    app.verify(d)  # writable again: the rollback is finished first
+    assert store.Campaign(d).pending_rollback() is None and not (d / "reports/turn-001").exists()
+
+
+def test_a_seed_is_compared_in_one_normal_form(gm, tmp_path):
+    """gm new --seed é (composed) and gm verify --seed é (decomposed, as macOS pastes it) gave two
+    commitments; the seed is stored in NFC and verify tries the forms."""
+    import unicodedata
+
+    composed = "caf\u00e9-seed-0123456789abcdefghij"
+    decomposed = unicodedata.normalize("NFD", composed)
+    assert composed != decomposed
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", "skirmish", "--seed", decomposed)
+    assert (d / "secret/seed").read_text("utf-8") == composed + "\n"
+    gm("resolve", d)
+    gm("verify", d, "--seed", composed)
+    gm("verify", d, "--seed", decomposed)
+
+
+# disk full ------------------------------------------------------------------------------------------
+def _full_disk_after(monkeypatch, module, k: int) -> None:
+    """Writes through ``module.open`` fail with ENOSPC (naming no file, as a write does) from the
+    ``k``-th file on."""
+    import builtins
+    import errno
+
+    opened = [0]
+
+    class Full:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    def fake_open(path, mode="r", *args, **kwargs):
+        fh = builtins.open(path, mode, *args, **kwargs)
+        if "w" in mode:
+            opened[0] += 1
+            if opened[0] >= k:
+                return Full(fh)
+        return fh
+
+    monkeypatch.setattr(module, "open", fake_open, raising=False)
+
+
+def test_a_full_disk_names_the_file_and_removes_the_stage_at_once(gm, tmp_path, monkeypatch):
+    """Writing a turn's posts on a full disk said "?: the disk is full", and left the staging
+    folder (which holds what fitted) until the next command swept it."""
+    from gm_tool.core import store
+
+    d = _campaign(tmp_path, turns=1)
+    before = tree(d)
+    _full_disk_after(monkeypatch, store, 3)
+    r = gm("resolve", d, "--lang", "en", code=1)
+    monkeypatch.undo()
+    assert "/reports/turn-002/" in r.output and "the disk is full" in r.output and "?:" not in r.output, r.output
+    assert not [p for p in (d / "reports").iterdir() if p.name.endswith(".stage")]
+    assert tree(d) == before
+    gm("resolve", d)
+    gm("verify", d)
+
+
+def test_a_full_disk_on_a_single_file_names_it(gm, tmp_path, monkeypatch):
+    import errno
+
+    from gm_tool.core import store
+
+    d = _campaign(tmp_path, turns=1)
+    h = _campaign(tmp_path, "hunlu_duel", 0, "h")
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store.os, "fsync", full)
+    r = gm("dice", h, "3", "--lang", "en", code=1)
+    assert "orders/turn-001/_dice.yaml: the disk is full" in r.output, r.output
+    r = gm("amend", d, "set-hp", "medea", "3", "--reason", "x", "--lang", "en", code=1)
+    assert "amendments/after-001/001.yaml: the disk is full" in r.output, r.output
+    assert not list(d.rglob("*.tmp"))
+
+
+# one budget for a whole verify of a foreign campaign's templates ---------------------------------------
+def test_campaign_templates_share_one_time_budget_for_a_whole_verify(gm, tmp_path, monkeypatch):
+    """A template just under the per-post 60 s made an 11-turn verify take 22 minutes: the limit
+    was per post. All the campaign's templates now share one budget for the whole command."""
+    from gm_tool.core import render
+
+    d = _campaign(tmp_path, turns=2)
+    monkeypatch.setattr(render, "MAX_RUN_SECONDS", 1.0, raising=False)
+    render.environment.cache_clear()
+    (d / "templates").mkdir()
+    loop = "{% for a in range(100000) %}{% for b in range(20) %}{% endfor %}{% endfor %}"
+    write(d / "templates/public.j2", loop + "\n")
+    write(d / "templates/private.j2", loop + "\n")
+    r = gm("verify", d, "--seed", "whole-folder-skirmish-0123456789abcdef", "--lang", "en", code=1)
+    render.environment.cache_clear()
+    assert "templates/p" in r.output and "used up this command's time (1 s for all posts together)" in r.output, r.output
+
+
+def test_campaign_templates_share_one_memory_budget(tmp_path):
+    """Templates keeping what they built (a compile folds constants: each template may keep up to
+    the per-render limit) reached 1.26 GB in one verify; what they keep now adds up to one
+    budget. Run in a fresh process: a long-lived one may reuse freed memory and not grow."""
+    import subprocess
+    import sys
+
+    d = _campaign(tmp_path, turns=1)
+    (d / "templates").mkdir()
+    for name in ("opening_public.j2", "opening.j2", "public.j2", "private.j2"):  # each keeps ~20-40 MB
+        write(d / "templates" / name, '{% set big = "x" | center(20000000) %}{{ big[:3] }}\n')
+    code = ("import sys; from gm_tool.core import render; render.MAX_RUN_MEMORY = 100 << 20; "
+            "from gm_tool.cli import app; app(sys.argv[1:])")
+    root = Path(__file__).resolve().parent.parent
+    r = subprocess.run([sys.executable, "-c", code, "verify", str(d), "--lang", "en"], capture_output=True, text=True,
+                       cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, timeout=300)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert "templates/" in r.stderr and ("used up this command's" in r.stderr or "builds too much text" in r.stderr), r.stderr

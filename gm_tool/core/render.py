@@ -30,6 +30,8 @@ register({
     "render.template_memory": {"zh": "模板生成的内容过大：{problem}", "en": "the template builds too much text: {problem}"},
     "render.template_slow": {"zh": "战役自带的模板运行过久，已停止（可能是恶意的循环）：{problem}",
                              "en": "the campaign's own template ran too long and was stopped (a hostile loop?): {problem}"},
+    "render.template_budget": {"zh": "战役自带的模板用完了本命令的时间或内存预算（所有帖子合计），已停止（可能是恶意模板）：{problem}",
+                               "en": "the campaign's own templates used up this command's time or memory budget (all posts together) and were stopped (hostile templates?): {problem}"},
     "render.template_failed": {"zh": "战役自带的模板渲染失败：{problem}",
                                "en": "the campaign's own template failed: {problem}"},
     "render.template_link": {"zh": "战役模板必须是 templates/ 里的普通文件，不能是链接或其他类型；请删除它或换成普通文件",
@@ -375,10 +377,82 @@ class RenderTimeout(Exception):
     """A campaign template ran past :data:`MAX_RENDER_SECONDS`."""
 
 
+class RenderBudget(RenderTimeout):
+    """A command's campaign templates used up its :func:`run_budget`."""
+
+
+MAX_RUN_SECONDS = 60.0  # all the campaign-template work of one command (a whole `gm verify` included)
+MAX_RUN_MEMORY = 256 << 20  # the address space one command's campaign templates may keep, all together
+
+
+@dataclass
+class _Budget:
+    seconds: float
+    memory: int
+    spent: float = 0.0
+    kept: int = 0
+
+
+_BUDGET: ContextVar[_Budget | None] = ContextVar("gm_render_budget", default=None)
+
+
 @contextlib.contextmanager
-def _time_limit(seconds: float):
-    """Raise :class:`RenderTimeout` in the block after ``seconds`` (SIGALRM; only in the main
-    thread and when nobody else uses the alarm, else no limit)."""
+def run_budget(seconds: float | None = None, memory: int | None = None) -> Iterator[None]:
+    """One time and memory budget for every campaign template rendered or compiled in the block
+    (a command: `gm verify` renders every post of every turn). Without it each post had its own
+    :data:`MAX_RENDER_SECONDS` and :data:`MAX_RENDER_MEMORY`: a template just under the limit
+    made an 11-turn verify take 22 minutes, and templates keeping what they built (constants a
+    compile folds) reached 1.26 GB. Within the block the seconds spent and the address space
+    kept add up, to :data:`MAX_RUN_SECONDS` and :data:`MAX_RUN_MEMORY`."""
+    token = _BUDGET.set(_Budget(MAX_RUN_SECONDS if seconds is None else seconds,
+                                MAX_RUN_MEMORY if memory is None else memory))
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
+def _process_size() -> int | None:
+    """The process's address space in bytes (Linux), or None."""
+    try:
+        with open("/proc/self/statm", "rb") as fh:
+            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@contextlib.contextmanager
+def _limits() -> Iterator[None]:
+    """The limits of one render or compile of a campaign template: :data:`MAX_RENDER_SECONDS`
+    and :data:`MAX_RENDER_MEMORY`, and no more than what is left of the run's budget."""
+    import time
+
+    budget = _BUDGET.get()
+    seconds, memory = MAX_RENDER_SECONDS, MAX_RENDER_MEMORY
+    if budget is not None:
+        seconds, memory = min(seconds, budget.seconds - budget.spent), min(memory, budget.memory - budget.kept)
+        if seconds <= 0 or memory <= 0:
+            raise RenderBudget(f"the campaign's templates have used up this command's budget "
+                               f"({budget.seconds:g} s, {budget.memory >> 20} MB)")
+    start, before = time.monotonic(), _process_size()
+    try:
+        over = None if budget is None or seconds >= MAX_RENDER_SECONDS else \
+            f"the campaign's templates used up this command's time ({budget.seconds:g} s for all posts together)"
+        with _time_limit(seconds, over), _memory_limit(memory):
+            yield
+    finally:
+        if budget is not None:
+            budget.spent += time.monotonic() - start
+            after = _process_size()
+            if before is not None and after is not None:
+                budget.kept += max(0, after - before)
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float, budget: str | None = None):
+    """Raise :class:`RenderTimeout` in the block after ``seconds`` (:class:`RenderBudget`, saying
+    ``budget``, when they are what is left of the run's budget; SIGALRM: only in the main thread
+    and when nobody else uses the alarm, else no limit)."""
     import signal
     import threading
 
@@ -389,6 +463,8 @@ def _time_limit(seconds: float):
         return
 
     def stop(*_: Any) -> None:
+        if budget is not None:
+            raise RenderBudget(budget)
         raise RenderTimeout(f"still running after {seconds:g} s")
 
     old = signal.signal(signal.SIGALRM, stop)
@@ -426,6 +502,8 @@ def _sandbox_classes():
             code = "render.template_recursion"
         elif isinstance(exc, MemoryError):
             code = "render.template_memory"
+        elif isinstance(exc, RenderBudget):
+            code = "render.template_budget"
         elif isinstance(exc, RenderTimeout):
             code = "render.template_slow"
         else:
@@ -443,7 +521,7 @@ def _sandbox_classes():
                 if getattr(self.environment, "campaign_dir", None) is None:
                     return super().render(*args, **kwargs)
                 # a loop of loops would hang gm verify; "{:999999999}" would fill the memory
-                with _time_limit(MAX_RENDER_SECONDS), _memory_limit(MAX_RENDER_MEMORY):
+                with _limits():
                     return super().render(*args, **kwargs)
             except Exception as exc:  # a bundled template failing is a bug: let it through
                 if not in_campaign(self.environment, self.filename) and not isinstance(exc, SecurityError):
@@ -468,7 +546,7 @@ def _sandbox_classes():
 
         def get_template(self, name, parent=None, globals=None):  # type: ignore[override]
             try:  # compiling folds constants ("x" | center(10**9)): bounded like rendering
-                with _time_limit(MAX_RENDER_SECONDS), _memory_limit(MAX_RENDER_MEMORY):
+                with _limits():
                     return super().get_template(name, parent, globals)
             except jinja2.TemplateNotFound:
                 raise

@@ -18,6 +18,7 @@ operations: after a temp file is written, after a rename, ...). :func:`steps` co
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import functools
 import json
@@ -53,6 +54,9 @@ _TURN_RE = re.compile(r"^turn-(\d{3,})\.json$")
 _AMEND_RE = re.compile(r"^\d{3,}\.yaml$")
 _AMEND_RE = re.compile(r"^\d{3,}\.yaml$")
 _RESERVED = {"con", "prn", "aux", "nul", "public", "gm", "all", "files", "secret"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
+
+
+_READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM}  # what writing a read-only copy fails with
 
 
 def turn_name(n: int) -> str:
@@ -123,12 +127,22 @@ def atomic_write(path: Path, data: str | bytes, mode: int = 0o644) -> None:
             os.fsync(fh.fileno())
         _step()
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        raise
+        raise _named(exc, path) from None
     _fsync_dir(path.parent)
     _step()
+
+
+def _named(exc: BaseException, path: Path) -> BaseException:
+    """``exc``, naming ``path`` when it is an OSError that names no file: a write or fsync that
+    fails for a full disk says "No space left on device" and nothing else."""
+    if isinstance(exc, OSError) and exc.filename is None and exc.errno is not None:
+        named = OSError(exc.errno, exc.strerror or str(exc), str(path))
+        named.__cause__ = exc
+        return named
+    return exc
 
 
 def append_line(path: Path, line: str) -> None:
@@ -173,33 +187,40 @@ def atomic_dir(path: Path, files: dict[str, str | bytes]) -> None:
     An existing directory at ``path`` is replaced only after the new one is complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".stage", dir=path.parent))
-    os.chmod(stage, 0o755)
-    written = []
-    for name, data in files.items():
-        target = stage / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        raw = data.encode("utf-8") if isinstance(data, str) else data
-        with open(target, "wb") as fh:
-            fh.write(raw)
-        written.append(target)
-        _step()
-    if not _syncfs(stage):  # one flush for the whole set where the OS allows it
-        for target in written:
-            fd = os.open(target, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-    _fsync_dir(stage)
-    _step()
     old = None
-    if path.exists():
-        old = path.with_name(f".{path.name}.old")
-        if old.exists():
-            _rmtree(old)
-        os.replace(path, old)
+    target = stage
+    try:
+        os.chmod(stage, 0o755)
+        written = []
+        for name, data in files.items():
+            target = stage / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            raw = data.encode("utf-8") if isinstance(data, str) else data
+            with open(target, "wb") as fh:
+                fh.write(raw)
+            written.append(target)
+            _step()
+        if not _syncfs(stage):  # one flush for the whole set where the OS allows it
+            for target in written:
+                fd = os.open(target, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+        _fsync_dir(stage)
         _step()
-    os.replace(stage, path)
+        if path.exists():
+            old = path.with_name(f".{path.name}.old")
+            if old.exists():
+                _rmtree(old)
+            os.replace(path, old)
+            _step()
+        os.replace(stage, path)
+    except Exception as exc:  # a full disk, a denied write: the stage goes at once, the old folder stays
+        _rmtree(stage)
+        if old is not None and not path.exists():
+            os.replace(old, path)
+        raise _named(exc, path / target.relative_to(stage) if target != stage else path) from None
     _fsync_dir(path.parent)
     _step()
     if old is not None:
@@ -232,8 +253,6 @@ def publish_dir(path: Path, build) -> bool:
         try:
             os.rename(stage, path)
         except OSError as exc:
-            import errno
-
             if exc.errno in (errno.ENOTEMPTY, errno.EEXIST, errno.ENOTDIR, errno.EISDIR):
                 return False
             raise
@@ -302,8 +321,6 @@ def abandoned_names(path: Path) -> bool:
 
 
 def _fill_in_place(path: Path, build) -> bool:
-    import errno
-
     lock = path / ".lock"
     if abandoned_fill(path):
         _clear_abandoned(path)
@@ -583,8 +600,6 @@ class Campaign:
         try:
             return os.open(path, flags | os.O_NOFOLLOW, 0o644)
         except OSError as exc:
-            import errno
-
             if exc.errno == errno.ELOOP:  # .lock is a link
                 raise GmError.one("campaign.foreign_link", file=str(path)) from None
             raise
@@ -610,9 +625,12 @@ class Campaign:
                     fcntl.flock(fd, fcntl.LOCK_UN)
                     _flock_wait(fd, fcntl.LOCK_EX, timeout, self.root)
                 if self.needs_recovery():
-                    with contextlib.suppress(PermissionError):  # a read-only copy: read it as it is
+                    try:
                         self.refuse_foreign()
                         recover()
+                    except OSError as exc:  # a read-only copy (EROFS, EACCES, EPERM): read it as it is
+                        if exc.errno not in _READ_ONLY:
+                            raise
                 fcntl.flock(fd, fcntl.LOCK_SH)
             yield
         finally:

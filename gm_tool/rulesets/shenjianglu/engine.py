@@ -659,7 +659,7 @@ class Turn:
             uid = f"{self.player}-{n}"
         elif uid in labels or uid in labels.values():  # ids and labels are never reused
             raise Illegal("shenjianglu.orders.id_taken", "id", id=uid)
-        elif (bad := id_problem(uid, self.player, [s["player"] for s in self.s["seats"]], self.units)) is not None:
+        elif (bad := id_problem(uid, str(self.player), [s["player"] for s in self.s["seats"]], self.units)) is not None:
             raise Illegal(bad[0], "id", **bad[1])
         self._pay(card)
         seat["summoned"] = n

@@ -352,7 +352,7 @@ def _set_pieces(state: dict[str, Any], raw: Any, by_player: dict[str, Any], cat:
             if seat is None:
                 c.bad("player.unknown", f"{path}.owner", player=data.get("owner"), allowed=", ".join(by_player))
                 continue
-            if (bad := id_problem(uid, owner, by_player, units)) is not None:  # Κ2 beside K2, bob-1 for alice
+            if (bad := id_problem(uid, str(owner), by_player, units)) is not None:  # Κ2 beside K2, bob-1 for alice
                 c.bad(bad[0], f"{path}.id", **bad[1])
                 continue
             u = new_unit(uid, card["name"], seat, "", board["facing"][str(seat["seat"])], 0)
