@@ -354,12 +354,17 @@ def test_files_the_replay_does_not_produce_are_each_named(gm, tmp_path):
     assert len(r.output.strip().splitlines()) == 5
 
 
-def test_an_opening_folder_for_a_ruleset_without_opening_posts_is_named(tmp_path):
+def test_an_opening_folder_for_a_ruleset_without_opening_posts_is_named(tmp_path, monkeypatch):
+    """A reports/turn-000/ where the ruleset writes no opening posts (today every bundled ruleset
+    has some: the replay is made to offer none) is named, and so is a folder for a turn never
+    played."""
+    from gm_tool import app
+
     d = _campaign(tmp_path, "shenjianglu", 1)
-    assert not (d / "reports/turn-000").exists() and _verify_problems(d) == []
-    (d / "reports/turn-000").mkdir()
-    assert _verify_problems(d) == [("reports/turn-000", "verify.extra_dir")]
-    write(d / "reports/turn-000/public.md", "forged opening")
+    (d / "reports/turn-009").mkdir()
+    assert _verify_problems(d) == [("reports/turn-009", "verify.extra_dir")]
+    (d / "reports/turn-009").rmdir()
+    monkeypatch.setattr(app, "opening_files", lambda *args: {})
     assert _verify_problems(d) == [("reports/turn-000", "verify.extra_dir")]
 
 
