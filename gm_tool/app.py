@@ -20,6 +20,7 @@ from gm_tool.core.chance import GENERATOR, commitment, new_seed
 from gm_tool.core.events import jsonl, read_jsonl
 from gm_tool.core.render import MAX_DISPLAY_NAME, Forum, check_forum
 from gm_tool.core.store import (
+    RERENDER,
     Campaign,
     abandoned_fill,
     atomic_dir,
@@ -27,6 +28,7 @@ from gm_tool.core.store import (
     dump_json,
     dump_yaml,
     is_debris,
+    remove,
     safe_name,
     turn_name,
     yaml_text,
@@ -218,11 +220,17 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
         if setup_log is not None:  # the shuffles of setting up, for the GM and `gm verify`
             atomic_write(campaign.log_path(0), setup_log)
         atomic_write(stage / "log" / f"{turn_name(0)}.inputs.json", _inputs_text(stage, [stage / "scenario.yaml"]))
+        # the opening posts are part of the folder that appears: a gm new killed after it appears
+        # has written them, one killed before leaves nothing (or an abandoned fill the next clears)
+        files = opening_files(Open(campaign, meta, ruleset), state, seed, begun.events)
+        if files:
+            atomic_dir(campaign.reports_dir(0), files)
+            opening.extend(sorted(str(root / "reports" / turn_name(0) / name) for name in files))
         atomic_write(campaign.meta_path, yaml_text(meta, str(root / "campaign.yaml")))
 
+    opening: list[str] = []
     if not publish_dir(root, build):  # another gm new got there first
         raise GmError.one("campaign.exists", file=str(root))
-    opening = write_opening(root)
     return {"dir": str(root), "players": players, "commitment": meta["seed_commitment"], "opening": opening,
             "seed_bits": None if given is None else seed_bits(given)}
 
@@ -282,19 +290,30 @@ def set_forum(root: Path, dialect: str | None = None, image_url: str | None = No
             forum["names"] = {**(forum.get("names") or {}), **names}
         check_forum(forum, str(op.campaign.meta_path))
         meta = {**op.meta, "forum": forum}
-        atomic_write(op.campaign.meta_path, yaml_text(meta, str(op.campaign.meta_path)))
-        op = Open(op.campaign, meta, op.ruleset)
         seed = op.campaign.seed()
-        if op.campaign.reports_dir(0).is_dir():
-            files0 = opening_files(op, op.campaign.load_state(0), seed, _setup_events(op))
-            if files0:
-                atomic_dir(op.campaign.reports_dir(0), files0)
-        last = op.campaign.latest()
-        for n in range(1, last + 1):
-            files = compute_turn(op, op.campaign.load_state(n - 1), n, seed)
-            prefix = f"reports/{turn_name(n)}/"
-            atomic_dir(op.campaign.reports_dir(n), {k[len(prefix):]: v for k, v in files.items() if k.startswith(prefix)})
+        # all or nothing: the journal first, then campaign.yaml (the commit point), then every
+        # turn's posts; a command killed on the way is finished by the next one (_recover)
+        journal = op.campaign.root / RERENDER
+        atomic_write(journal, dump_json({"forum": forum}))
+        atomic_write(op.campaign.meta_path, yaml_text(meta, str(op.campaign.meta_path)))
+        last = _render_again(Open(op.campaign, meta, op.ruleset), seed)
+        remove(journal)
     return {"forum": forum, "turns": last}
+
+
+def _render_again(op: Open, seed: str) -> int:
+    """Render every stored post again with campaign.yaml's settings (each turn's folder replaced
+    whole); the last turn."""
+    if op.campaign.reports_dir(0).is_dir():
+        files0 = opening_files(op, op.campaign.load_state(0), seed, _setup_events(op))
+        if files0:
+            atomic_dir(op.campaign.reports_dir(0), files0)
+    last = op.campaign.latest()
+    for n in range(1, last + 1):
+        files = compute_turn(op, op.campaign.load_state(n - 1), n, seed)
+        prefix = f"reports/{turn_name(n)}/"
+        atomic_dir(op.campaign.reports_dir(n), {k[len(prefix):]: v for k, v in files.items() if k.startswith(prefix)})
+    return last
 
 
 MAX_URL = 500  # a picture address
@@ -395,7 +414,10 @@ def _locked(op: Open, wait: float = 0.0) -> Iterator[None]:
         yield
 
 
-def _recover(op: Open) -> None:
+def _recover(op: Open, seed: str | None = None) -> None:
+    """Finish what a killed command left: a rollback (its journal says how far it got), the posts
+    of a `gm forum` (rendered again from campaign.yaml), the outputs of a turn never committed
+    (dropped). ``seed``: the one to render with (`gm verify --seed` on a copy without secret/)."""
     root = op.campaign.root
     base = root / "superseded"
     if base.is_dir():
@@ -410,6 +432,10 @@ def _recover(op: Open) -> None:
                 note = json.loads(note_path.read_text("utf-8"))
                 if note.get("status") == "pending":
                     _finish_rollback(op, aside, note)
+    if (root / RERENDER).exists():  # gm forum: campaign.yaml is the old settings or the new, whole
+        current = Open(op.campaign, op.campaign.meta(), op.ruleset)
+        _render_again(current, seed if seed is not None else op.campaign.seed())
+        remove(root / RERENDER)
     last = op.campaign.latest()
     for folder, pattern in (("log", "turn-*.json*"), ("reports", "turn-*")):
         if (root / folder).is_dir():
@@ -951,7 +977,8 @@ def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
     op = open_campaign(root)
     from gm_tool.core.render import run_budget
 
-    with op.campaign.reading(recover=lambda: _recover(op)), run_budget():
+    given = seed
+    with op.campaign.reading(recover=lambda: _recover(op, _verify_seed(op, given))), run_budget():
         return _verify(op, seed)
 
 
@@ -1044,7 +1071,8 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
     # the state and the shuffles of gm new as drawn from the committed seed (no log when it drew
     # nothing), and the opening posts when gm new wrote them (older versions did not)
     opening: dict[str, str | bytes | None] = {f"state/{zero}.json": dump_json(state), f"log/{zero}.jsonl": setup_log}
-    if op.campaign.reports_dir(0).is_dir():
+    # gm new writes its opening posts with the folder since it records inputs: they must be there
+    if op.campaign.reports_dir(0).is_dir() or (root / f"log/{zero}.inputs.json").is_file():
         opening.update({f"reports/{zero}/{name}": data for name, data in opening_files(op, state, seed, setup_events).items()})
     if proof.turn(0, opening, f"log/{zero}.inputs.json", _inputs_text(root, [root / "scenario.yaml"])):
         state = _stored_state(op, 0) or state  # scenario.yaml changed: go on from what turn 1 was played from

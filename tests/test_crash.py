@@ -225,3 +225,68 @@ def test_amend_and_submit_killed_at_every_write_step(base, tmp_path):
             app.resolve(d)
             app.verify(d)
         assert changed == {False, True}
+
+
+def _posts(d: Path) -> dict[str, bytes]:
+    """The posts (debris of an interrupted write aside: no reader takes it for data)."""
+    return {k: v for k, v in tree(d).items() if k.startswith("reports/") and not any(map(store.is_debris, k.split("/")))}
+
+
+def test_forum_killed_at_every_write_step_rewrites_all_posts_or_none(base, tmp_path):
+    """issue 24: `gm forum` renders every stored post again with the new settings; killed
+    half-way it left some turns in one dialect and some in the other, which gm verify reported
+    as tampering (29 of 30 kill points). Its journal (.rerender-pending.json) is written first
+    and campaign.yaml is its commit point: whatever the kill point, the next command (here gm
+    verify) finishes it, and the posts are all old or all new."""
+    two = tmp_path / "two"
+    shutil.copytree(base, two)
+    app.resolve(two)
+    probe = tmp_path / "probe"
+    shutil.copytree(two, probe)
+    total = _steps(lambda: app.set_forum(probe, dialect="phpbb", names={"alice": "Red Fan"}))
+    old, new = _posts(two), _posts(probe)
+    assert old != new and total >= 6
+    dirs = {k: tmp_path / f"k{k}" for k in range(1, total + 2)}
+    for d in dirs.values():
+        shutil.copytree(two, d)
+    status = _fork_all({k: (lambda d=d: app.set_forum(d, dialect="phpbb", names={"alice": "Red Fan"}))
+                        for k, d in dirs.items()})
+    assert status == {k: (-signal.SIGKILL if k <= total else 0) for k in dirs}
+    outcomes = set()
+    for d in dirs.values():
+        app.verify(d)  # finishes what the kill left, then proves every post
+        assert not (d / getattr(store, "RERENDER", ".rerender-pending.json")).exists()
+        posts = _posts(d)
+        assert posts in (old, new)
+        outcomes.add(posts == new)
+    assert outcomes == {False, True}
+
+
+@pytest.mark.parametrize("in_place", [False, True], ids=["new-folder", "empty-folder"])
+def test_new_killed_at_every_write_step_leaves_a_whole_campaign_or_none(tmp_path, in_place):
+    """issue 24: `gm new` published the folder, then wrote the opening posts: killed in between,
+    the campaign never got them. They are now written inside the folder it publishes: a kill at
+    any step leaves a whole campaign with its opening posts, or nothing (or a fill the next gm
+    new clears), and gm new then makes it whole."""
+    seed = "killed-new-0123456789abcdef"
+    probe = tmp_path / "probe"
+    if in_place:
+        probe.mkdir()
+    total = _steps(lambda: app.new_campaign(probe, "skirmish", seed))
+    want = {k: v for k, v in tree(probe).items() if k.split("/")[0] in ("state", "log", "reports")}
+    assert any(k.startswith("reports/turn-000/") for k in want)
+    dirs = {k: tmp_path / f"k{k}" for k in range(1, total + 2)}
+    for d in dirs.values():
+        if in_place:
+            d.mkdir()
+    status = _fork_all({k: (lambda d=d: app.new_campaign(d, "skirmish", seed)) for k, d in dirs.items()})
+    assert status == {k: (-signal.SIGKILL if k <= total else 0) for k in dirs}
+    made = set()
+    for d in dirs.values():
+        whole = store.Campaign(d).exists()
+        made.add(whole)
+        if not whole:  # nothing, or what a killed in-place fill left: gm new again
+            app.new_campaign(d, "skirmish", seed)
+        app.verify(d)
+        assert {k: v for k, v in tree(d).items() if k.split("/")[0] in ("state", "log", "reports")} == want
+    assert made == {False, True}

@@ -376,6 +376,7 @@ def test_sweep_removes_only_debris(tmp_path):
     files = {"state/.turn-001.json.a.tmp": True, "reports/.turn-001.b.stage/x.md": True, "reports/.turn-003.old/p.md": True,
              "superseded/001/.NOTE.json.c.tmp": True, "orders/turn-001/.alice.yaml.d.tmp": True, ".campaign.yaml.e.tmp": True,
              "reports/turn-001/public.md": False, "superseded/001/state/turn-002.json": False, "state/turn-001.json": False,
+             "reports/turn-003/q.md": False,  # .turn-003.old is debris once its successor is in place (issue 24)
              "orders/turn-001/alice.yaml": False, ".lock": False}
     for rel in files:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)

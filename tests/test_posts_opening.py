@@ -56,7 +56,9 @@ def test_turn_0_report_is_refused_without_opening_posts(gm, skirmish):
     shutil.rmtree(skirmish / "reports" / "turn-000")
     out = gm("report", skirmish, "--turn", "0", code=2)
     assert "Traceback" not in out.output
-    gm("verify", skirmish)  # a campaign without them (made before issue 15) still verifies
+    gm("verify", skirmish, code=1)  # gm new writes them with the folder now (issue 24): they are missing
+    (skirmish / "log" / "turn-000.inputs.json").unlink()  # as in a campaign made before issue 15 (and 24)
+    gm("verify", skirmish)  # which still verifies
 
 
 def test_the_base_ruleset_offers_no_opening_posts():

@@ -626,3 +626,28 @@ def test_campaign_templates_share_one_memory_budget(tmp_path):
                        cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, timeout=300)
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
     assert "templates/" in r.stderr and ("used up this command's" in r.stderr or "builds too much text" in r.stderr), r.stderr
+
+
+def test_removed_opening_posts_are_named(tmp_path):
+    """A campaign gm new made whole (it records its inputs) has opening posts: removing them all
+    passed, as for a campaign of a version before them."""
+    import shutil
+
+    d = _campaign(tmp_path, turns=1)
+    names = sorted(p.name for p in (d / "reports/turn-000").iterdir())
+    shutil.rmtree(d / "reports/turn-000")
+    assert _verify_problems(d) == [(f"reports/turn-000/{name}", "verify.mismatch") for name in names]
+
+
+def test_a_folder_moved_aside_by_a_killed_swap_is_put_back(tmp_path):
+    """atomic_dir moves the old folder aside (.NAME.old) before putting the new one in its place;
+    a kill in between left NAME missing, and the sweep then deleted .NAME.old, its only copy (gm
+    forum lost the opening posts that way). The sweep puts it back."""
+    from gm_tool.core.store import Campaign
+
+    d = _campaign(tmp_path, turns=1)
+    before = tree(d)
+    (d / "reports/turn-000").rename(d / "reports/.turn-000.old")
+    assert Campaign(d).needs_recovery()
+    Campaign(d).sweep()
+    assert tree(d) == before

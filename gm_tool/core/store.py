@@ -64,6 +64,10 @@ def turn_name(n: int) -> str:
 
 
 DEBRIS_SUFFIXES = (".tmp", ".stage", ".old")
+# the journal of a command that renders every stored post again (`gm forum`): while it exists the
+# posts may follow either the old settings or campaign.yaml's; any later command renders them
+# all again from campaign.yaml and removes it
+RERENDER = ".rerender-pending.json"
 _steps = 0
 
 
@@ -143,6 +147,13 @@ def _named(exc: BaseException, path: Path) -> BaseException:
         named.__cause__ = exc
         return named
     return exc
+
+
+def remove(path: Path) -> None:
+    """Remove a file durably (a write step: the crash tests kill here too)."""
+    path.unlink()
+    _fsync_dir(path.parent)
+    _step()
 
 
 def append_line(path: Path, line: str) -> None:
@@ -266,7 +277,7 @@ def publish_dir(path: Path, build) -> bool:
 
 
 # what a `gm new` filling a folder in place puts there (besides debris and its stage)
-_FILLED = {".lock", "secret", "scenario.yaml", "state", "log", "campaign.yaml"}
+_FILLED = {".lock", "secret", "scenario.yaml", "state", "log", "reports", "campaign.yaml"}
 
 
 def abandoned_fill(path: Path) -> bool:
@@ -627,6 +638,7 @@ class Campaign:
                 if self.needs_recovery():
                     try:
                         self.refuse_foreign()
+                        self.sweep()
                         recover()
                     except OSError as exc:  # a read-only copy (EROFS, EACCES, EPERM): read it as it is
                         if exc.errno not in _READ_ONLY:
@@ -637,7 +649,10 @@ class Campaign:
             os.close(fd)
 
     def needs_recovery(self) -> bool:
-        """True if a killed rollback left its journal pending, or an empty ``superseded/NNN``."""
+        """True if a killed rollback left its journal pending, or an empty ``superseded/NNN``, or a
+        killed `gm forum` its :data:`RERENDER` journal."""
+        if (self.root / RERENDER).exists() or self.half_swapped():  # a gm forum killed half-way
+            return True
         base = self.root / "superseded"
         if not base.is_dir():
             return False
@@ -677,10 +692,26 @@ class Campaign:
             rel, kind = found
             raise GmError.one(f"campaign.foreign_{kind}", file=str(self.root / rel))
 
+    def half_swapped(self) -> list[Path]:
+        """Folders :func:`atomic_dir` moved aside (``.NAME.old``) whose successor a kill kept from
+        taking their place: NAME is missing, and the old folder is its only copy."""
+        out = []
+        for folder in (self.root / "reports",):
+            with contextlib.suppress(OSError):
+                for entry in os.scandir(folder):
+                    name = entry.name
+                    if name.startswith(".") and name.endswith(".old") and entry.is_dir(follow_symlinks=False) \
+                            and not (folder / name[1:-len(".old")]).exists():
+                        out.append(folder / name)
+        return sorted(out)
+
     def sweep(self) -> list[str]:
         """Remove temporary files and staging folders left by interrupted writes (call it locked:
         the lock dies with its process, so no live writer owns them)."""
         removed = []
+        for old in self.half_swapped():  # killed between moving a folder aside and its successor in
+            os.replace(old, old.with_name(old.name[1:-len(".old")]))
+            _fsync_dir(old.parent)
         # committed report folders and what a rollback moved aside are whole (renamed into
         # place), so debris lies only in the folders written to directly
         whole = {self.root / "reports"}
