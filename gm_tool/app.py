@@ -193,20 +193,16 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
         _check_seed(seed)
         seed = unicodedata.normalize("NFC", seed)  # é typed composed or not is one seed (gm verify agrees)
     scenario, source = load_scenario(scenario_ref)
-    ruleset = _ruleset_of(scenario, source)
     given = seed
     seed = seed if seed is not None else new_seed()
     try:
-        begun = ruleset.begin(scenario, source, seed)  # validates before anything is written
+        ruleset, begun, players, meta = check_scenario(scenario, source, seed, lang)  # before anything is written
     except GmError as exc:  # point each problem at its line in the scenario file
         from gm_tool.core.yamlpos import annotate_file
 
         annotate_file(exc, source, Path(source) if Path(source).is_file() else BUNDLED / f"{source}.yaml")  # in place
         raise
     state, setup_log = begun.state, _log_text(begun.events)
-    players = ruleset.players(state)
-    _check_player_names(players, source)
-    meta = _meta(ruleset, scenario, source, players, lang, commitment(seed))
     scenario_text = yaml_text(scenario, str(root / "scenario.yaml"))  # refused before anything is written
     from gm_tool.core.store import publish_dir
 
@@ -233,6 +229,19 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
         raise GmError.one("campaign.exists", file=str(root))
     return {"dir": str(root), "players": players, "commitment": meta["seed_commitment"], "opening": opening,
             "seed_bits": None if given is None else seed_bits(given)}
+
+
+def check_scenario(scenario: dict[str, Any], source: str, seed: str,
+                   lang: str = "zh") -> tuple[rulesets.RulesetBase, rulesets.Resolution, list[str], dict[str, Any]]:
+    """Everything `gm new` checks in a scenario before it writes anything: its ruleset, its
+    setup (the initial state and the events of setting it up), the players' names as file names,
+    and what campaign.yaml records; GmError naming ``source`` and the field, never anything
+    else (tests/test_fuzz_scenarios.py holds it to that)."""
+    ruleset = _ruleset_of(scenario, source)
+    begun = ruleset.begin(scenario, source, seed)
+    players = ruleset.players(begun.state)
+    _check_player_names(players, source)
+    return ruleset, begun, players, _meta(ruleset, scenario, source, players, lang, commitment(seed))
 
 
 def opening_files(op: Open, state: dict[str, Any], seed: str, events: list[dict[str, Any]] | None = None) -> dict[str, str | bytes]:

@@ -342,7 +342,10 @@ def _territory(v: Validator, s: dict[str, Any], p: str, sid: int, board: Board, 
     """A stronghold's territory (its own cell when not given); a cell another stronghold
     owns is reported."""
     territory: list[Cell] = []
-    for j, t in enumerate(s.get("territory") or ([s["pos"]] if "pos" in s else [])):
+    given = s.get("territory")
+    if given is not None and not v.typed(given, list, f"{p}.territory"):  # `territory: true` crashed
+        return territory
+    for j, t in enumerate(given or ([s["pos"]] if "pos" in s else [])):
         c = v.cell(t, f"{p}.territory[{j}]", board.width, board.height)
         if c is None:
             continue

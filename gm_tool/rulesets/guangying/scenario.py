@@ -36,11 +36,37 @@ def _cells(values: Any) -> list[str] | None:
     return out
 
 
+def _leader_dies(value: Any, f: str, bad: Any) -> str:
+    """What a squad does when its leader dies (fight_on when the value is none of the words)."""
+    if isinstance(value, str) and value in LEADER_DIES:
+        return LEADER_DIES[value]
+    bad("field.choice", f, value=value, allowed=", ".join(sorted(set(LEADER_DIES.values()))))
+    return "fight_on"
+
+
+def _turn(value: Any, f: str, bad: Any) -> int:
+    """A turn number of the scenario (0 when it is none: reported)."""
+    if type(value) is int and value >= 0:
+        return value
+    bad("field.range", f, value=value, allowed="0-∞")
+    return 0
+
+
 def build(data: dict[str, Any], source: str) -> dict[str, Any]:
     problems: list[Problem] = []
 
     def bad(code: str, f: str, **params: Any) -> None:
         problems.append(Problem(code, source, f, params))
+
+    def typed(value: Any, kind: type, f: str) -> Any:
+        """``value`` if None (as empty) or of ``kind``; else reported, and empty (issue 24: a
+        field of the wrong type crashed the setup)."""
+        if value is None:
+            return kind()
+        if isinstance(value, kind):
+            return value
+        bad("field.type", f, expected=kind.__name__, got=type(value).__name__)
+        return kind()
 
     from gm_tool.core.rules import check_rules
 
@@ -78,33 +104,38 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
         bad("field.choice", "first", value=first, allowed=", ".join(players))
         first = players[0]
     sides = data.get("sides") or {players[0]: "south", players[1]: "north"}
-    if not isinstance(sides, dict) or sorted(sides) != sorted(players) or sorted(sides.values()) != ["north", "south"]:
+    if not isinstance(sides, dict) or sorted(map(str, sides)) != sorted(players) \
+            or sorted(map(str, sides.values())) != ["north", "south"] or not all(isinstance(v, str) for v in sides.values()):
         bad("guangying.scenario.sides", "sides")
         sides = {players[0]: "south", players[1]: "north"}
     state_players = []
+    fortresses, fortress_hps = typed(data.get("fortress"), dict, "fortress"), typed(data.get("fortress_hp"), dict, "fortress_hp")
+    pools, standings = typed(data.get("pool"), dict, "pool"), typed(data.get("standing"), dict, "standing")
     for p in players:
         side = sides[p]
         home, _, _ = side_rows(side)
-        fort = (data.get("fortress") or {}).get(p, default_fortress(side))
+        fort = fortresses.get(p, default_fortress(side))
         cells = _cells(fort) if isinstance(fort, list) and len(fort) == 4 else None
         if cells is None:
             bad("guangying.scenario.fortress", f"fortress.{p}")
             cells = default_fortress(side)
-        hp = (data.get("fortress_hp") or {}).get(p, 100)
+        hp = fortress_hps.get(p, 100)
         if not isinstance(hp, int) or isinstance(hp, bool) or hp < 1:
             bad("field.range", f"fortress_hp.{p}", value=hp, allowed="1-∞")
             hp = 100
         pool = {c: table[c]["count"] for c in table}
         pool.update({ROCK: MARKER_COUNTS[ROCK], WALL: MARKER_COUNTS[WALL]})
-        for k, v in ((data.get("pool") or {}).get(p) or {}).items():
+        for k, v in typed(pools.get(p), dict, f"pool.{p}").items():
             name = class_of(k) or KINDS.get(k)
             if name is None or not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 bad("guangying.scenario.pool", f"pool.{p}.{k}", allowed=", ".join(pool))
             else:
                 pool[name] = v
-        st = (data.get("standing") or {}).get(p) or {}
-        standing = {"leader_dies": LEADER_DIES.get(st.get("leader_dies", "fight_on"), "fight_on"),
-                    "squads": {k: LEADER_DIES.get(v, "fight_on") for k, v in sorted((st.get("squads") or {}).items())},
+        st = typed(standings.get(p), dict, f"standing.{p}")
+        squad_choices = typed(st.get("squads"), dict, f"standing.{p}.squads")
+        standing = {"leader_dies": _leader_dies(st.get("leader_dies", "fight_on"), f"standing.{p}.leader_dies", bad),
+                    "squads": {k: _leader_dies(v, f"standing.{p}.squads.{k}", bad)
+                               for k, v in sorted(squad_choices.items(), key=lambda kv: str(kv[0]))},
                     "return": {}, "suicide": {}}
         state_players.append({"player": p, "side": side, "home_rows": home, "fortress": board_order(cells),
                               "fortress_hp": hp, "fortress_max_hp": max(FORTRESS_HP, hp), "pool": pool, "in_hand": [], "dead": [], "standing": standing,
@@ -131,7 +162,7 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
             pool[cls] -= 1
 
     forts = {c: p["player"] for p in state_players for c in p["fortress"]}
-    for p, hand in (data.get("in_hand") or {}).items():
+    for p, hand in typed(data.get("in_hand"), dict, "in_hand").items():
         if p not in by_name or not isinstance(hand, list):
             bad("player.unknown", f"in_hand.{p}", player=p, allowed=", ".join(players))
             continue
@@ -146,12 +177,16 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
             row = table[cls]
             beast = bool(h.get("beast", False))
             mx = row["hp"] + (20 if beast else 0)
-            by_name[p]["in_hand"].append({"id": h["id"], "class": cls, "hp": min(int(h.get("hp", mx)), mx),
+            hp = h.get("hp", mx)
+            if type(hp) is not int or not 1 <= hp:
+                bad("field.range", f + ".hp", value=hp, allowed=f"1-{mx}")
+                hp = mx
+            by_name[p]["in_hand"].append({"id": h["id"], "class": cls, "hp": min(hp, mx),
                                           "max_hp": mx, "power": row["power"] + (2 if beast else 0),
                                           "beast": beast, "cannot_return_until": h.get("cannot_return_until")})
     squads, pieces = [], []
     occupied: dict[str, str] = {}
-    for i, q in enumerate(data.get("squads") or []):
+    for i, q in enumerate(typed(data.get("squads"), list, "squads")):
         f = f"squads[{i}]"
         if not isinstance(q, dict):
             bad("field.type", f, expected="mapping", got=type(q).__name__)
@@ -195,7 +230,8 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
                 hp = mx
             pieces.append({"id": m["id"], "class": cls, "owner": owner, "squad": sid, "pos": pos, "hp": hp,
                            "max_hp": mx, "power": row["power"] + (2 if beast else 0), "move": row["move"],
-                           "summoned_turn": int(m.get("summoned_turn", 0)), "beast": beast, "maintaining": None,
+                           "summoned_turn": _turn(m.get("summoned_turn", 0), g + ".summoned_turn", bad), "beast": beast,
+                           "maintaining": None,
                            "portal_open": False, "singing": False})
             ids_in.append(m["id"])
         squads.append({"id": sid, "owner": owner, "pos": pos, "members": ids_in, "actions_left": 2,
@@ -205,14 +241,14 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
             bad("guangying.scenario.limits", "squads", player=p)
     markers: list[dict[str, Any]] = []
     by_piece = {x["id"]: x for x in pieces}
-    for i, m in enumerate(data.get("markers") or []):
+    for i, m in enumerate(typed(data.get("markers"), list, "markers")):
         f = f"markers[{i}]"
         if not isinstance(m, dict):
             bad("field.type", f, expected="mapping", got=type(m).__name__)
             continue
-        kind = KINDS.get(m.get("kind"))
+        kind = KINDS.get(m.get("kind")) if isinstance(m.get("kind"), str) else None
         owner = m.get("owner")
-        marked = _cells(m.get("cells") or [])
+        marked = _cells(m.get("cells")) if isinstance(m.get("cells"), list) else None
         if kind is None:
             bad("field.choice", f + ".kind", value=m.get("kind"), allowed="岩, 风墙")
             continue
@@ -234,7 +270,7 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
             pool[kind] -= 1
         by = m.get("by")
         if by is not None:
-            piece = by_piece.get(by)
+            piece = by_piece.get(by) if isinstance(by, str) else None
             if piece is None or piece["class"] != "牧师" or piece["owner"] != owner or piece["maintaining"]:
                 bad("guangying.scenario.marker_by", f + ".by", value=by)
             else:

@@ -254,7 +254,10 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
         if cell:
             spawn.append(cell)
     statuses = []
-    for j, st in enumerate(e.get("statuses") or []):
+    raw_statuses = e.get("statuses")
+    if raw_statuses is not None and not v.typed(raw_statuses, list, f"{up}.statuses"):  # `statuses: true` crashed
+        raw_statuses = []
+    for j, st in enumerate(raw_statuses or []):
         if not isinstance(st, dict) or not isinstance(st.get("name"), str):
             v.add("field.required", f"{up}.statuses.{j}.name")
             continue
