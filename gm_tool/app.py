@@ -699,7 +699,7 @@ def store_dice(root: Path, values: list[str], note: str = "", replace: bool = Fa
             record["notes"] = notes
         if len(record["dice"]) > MAX_DICE:
             raise GmError.one("dice.count", file=str(path), field="dice", limit=MAX_DICE)
-        if len(notes) > MAX_NOTES:
+        if len(record.get("note", "")) > MAX_NOTES:
             raise GmError.one("dice.notes_full", file=str(path), field="note", limit=MAX_NOTES)
         atomic_write(path, yaml_text(record, str(path)))
     return {"file": str(path), "turn": n, "dice": record["dice"]}
