@@ -28,7 +28,7 @@ PACKAGE = Path(package.__file__).parent
 SINKS: dict[str, tuple[str, int, frozenset[str]]] = {
     "Refusal": ("guangying.action.", 0, frozenset()),
     "fail": ("guangying.amend.", 0, frozenset({"value"})),  # amend._Edit.fail names the argument's value
-    "add": ("", 0, frozenset()),  # sheet._Reader.add
+    "add": ("", 0, frozenset()),  # reading.SheetReader.add
     "problem": ("", 1, frozenset()),  # core Reading.problem(field, code, ...)
     "bad": ("", 0, frozenset()),  # scenario.build's bad()
     "one": ("", 0, frozenset()),  # GmError.one(code, file=, field=, ...)
@@ -41,7 +41,7 @@ NOT_PARAMS = {"file", "field", "lang"}  # keyword arguments of a sink that are n
 FORWARDING = {
     ("amend.py", "fail"): "the wrapper: its callers give the codes (checked at each call)",
     ("scenario.py", "bad"): "the wrapper: its callers give the codes (checked at each call)",
-    ("sheet.py", "add"): "the wrapper: its callers give the codes (checked at each call)",
+    ("reading.py", "add"): "the wrapper: its callers give the codes (checked at each call)",
     ("sheet.py", "read"): "a refusal of the placements-only run re-raised as a sheet problem, its params as they were",
     ("posts.py", "_action_skipped"): "an action_skipped event's reason and params, as the turn recorded them",
 }

@@ -8,11 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gm_tool.core.actions import Option
 from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Resolution, RulesetBase, TurnKind
 from gm_tool.i18n import message
 from gm_tool.rulesets.guangying import messages  # noqa: F401  (registers the messages)
-from gm_tool.rulesets.guangying.sheet import FIELDS, STANDING_KEYS, TOP_KEYS, VERBS
+from gm_tool.rulesets.guangying.orders import FIELDS, STANDING_KEYS, TOP_KEYS, VERBS, Orders
 from gm_tool.rulesets.guangying.switches import SWITCHES
 
 # The parts are imported where a method first needs them: `gm check` reads a sheet without
@@ -20,7 +21,7 @@ from gm_tool.rulesets.guangying.switches import SWITCHES
 # the GM edits.
 
 
-class Guangying(RulesetBase):
+class Guangying(RulesetBase[dict[str, Any], Orders]):
     """Sequential (one player's sheet a turn); a missing sheet is a pass; no dice file."""
 
     name, turn_kind, missing_sheet = "guangying", TurnKind.SEQUENTIAL, MissingSheet.PASS
@@ -47,22 +48,20 @@ class Guangying(RulesetBase):
         """Only the player whose turn it is (contract §2); nobody once the game is over."""
         return [] if state.get("winner") is not None or not state.get("next") else [state["next"]]
 
-    def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Any:
+    def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Orders:
         from gm_tool.rulesets.guangying import sheet as _sheet
 
         return _sheet.read(state, sheet, source, lang)
 
-    def pass_orders(self, state: dict[str, Any], player: str) -> Any:
-        from gm_tool.rulesets.guangying import sheet as _sheet
-
-        return _sheet.Orders(player=player, turn=state["turn"] + 1, actions=[], standing=None)
+    def pass_orders(self, state: dict[str, Any], player: str) -> Orders:
+        return Orders(player=player, turn=state["turn"] + 1, actions=[], standing=None)
 
     default_orders = pass_orders
 
     def default_summary(self, state: dict[str, Any], player: str, lang: str) -> str:
         return message("guangying.status.passes", lang)
 
-    def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str,
+    def resolve(self, state: dict[str, Any], orders: dict[str, Orders], seed: str,
                 dice: list[int] | None = None) -> Resolution:
         from gm_tool.rulesets.guangying.engine import play
 
@@ -81,6 +80,20 @@ class Guangying(RulesetBase):
 
         return _posts.summary(view, player, lang)
 
+    # what the player due may do: the template, the posts' sheet and `gm check` read the kinds'
+    # options (gm_tool.rulesets.guangying.actions); tests/guangying/test_options.py checks them
+    def options(self, state: dict[str, Any], player: str) -> list[Option]:
+        """Every action ``player`` may write as the first of the turn (none when not due)."""
+        from gm_tool.rulesets.guangying import actions as _actions
+
+        if player not in self.due(state):
+            return []
+        return [Option(kind, entry) for kind, entry in _actions.options(state, player)]
+
+    def sheet_for(self, state: dict[str, Any], player: str, option: Option) -> dict[str, Any]:
+        """The sheet that sends one option."""
+        return {"turn": state["turn"] + 1, "player": player, "actions": [dict(option.entry)]}
+
     def template(self, state: dict[str, Any], player: str, lang: str) -> str:
         from gm_tool.rulesets.guangying import template as _template
 
@@ -91,7 +104,7 @@ class Guangying(RulesetBase):
 
         return _bots.sheet(state, player, kind, chance)
 
-    def bot_orders(self, state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Any]:
+    def bot_orders(self, state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[str, Orders]:
         """As bot_sheet then parse_orders, without reading each sheet back."""
         from gm_tool.rulesets.guangying import bots as _bots
 

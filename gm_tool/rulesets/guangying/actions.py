@@ -1,81 +1,192 @@
-"""The actions of a sheet (contract §3), each checked whole before it changes anything.
+"""The kinds of action a sheet may hold (contract §3), one class each (gm_tool.core.actions):
+how a sheet writes it (its key and fields with the seed's words as aliases, and
+:meth:`GyKind.read`), what the player due may do with it now (:meth:`GyKind.options`: the template
+offers these, the posts show them, and `gm check` accepts every one), and what it does
+(:meth:`GyKind.apply`, on a :class:`~.turn.Turn`). :data:`ACTIONS` maps the kinds' names to them;
+:func:`run` plays a sheet's list of actions through it.
 
-An action is the canonical mapping the sheet parser makes: ``{"verb": "move", "move": "s1",
-"path": [...]}``. :meth:`Turn.run` plays a list of them: on a live board a refused action is
-skipped with an ``action_skipped`` event; in the placements-only run of ``gm check`` it becomes a
-problem naming the action's index and field.
+An action is the canonical mapping the sheet reader makes: ``{"verb": "move", "move": "s1",
+"path": [...]}``. ``apply`` checks everything before it changes anything and raises
+:class:`~.model.Refusal`: on a live board a refused action is skipped with an ``action_skipped``
+event; in the placements-only run of ``gm check`` it becomes a problem naming the action's index
+and field. The abilities (G26) are one more table, :data:`ABILITIES`: each with its class, the
+uses a piece may try and what it does.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from gm_tool.core.grid import cell_name
+from gm_tool.core.actions import ActionKind, ActionTable, Reading
 from gm_tool.rulesets.guangying.model import (
     ABILITY_CLASS,
-    ALONE,
     FIREBALL_DAMAGE,
-    FIREBALL_RANGE,
     GUARDIANS,
-    RANGED_IMMUNE,
+    NEIGHBOURS,
     ROCK,
     SHOT_POWER,
-    SHOT_RANGE,
     SQUADMATE_HURT,
     WALL,
-    Game,
     Refusal,
-    board_order,
-    cell,
+    copy_state,
     dist,
-    on_board,
+    reach,
     row_of,
-    side_rows,
+)
+from gm_tool.rulesets.guangying.orders import FIELDS, KINDS
+from gm_tool.rulesets.guangying.reading import ORIENTATIONS, SheetReader, _cell, _choices, _lookup, _mend_cells, _text
+from gm_tool.rulesets.guangying.turn import (
+    Turn,
+    cells_text,
+    heal_reach,
+    reachable_targets,
+    strip_start,
+    wall_cells,
 )
 
+Action = dict[str, Any]  # the canonical mapping an entry is read into
+GyState = dict[str, Any]
 
-class Turn(Game):
-    # --- summoning (G3-G5) ---------------------------------------------------------------------
-    def summon_cells(self, player: str, cls: str) -> dict[str, str]:
-        """Every cell this turn's summon of ``cls`` may go to -> how (home, beyond, portal): what
-        `gm check` accepts, so the template offers no other (G3, G4, G13)."""
-        side = self.players[player]["side"]
-        home, _, beyond = side_rows(side)
-        if sum(1 for p in self.s["pieces"] if p["owner"] == player) >= 10:
-            return {}
-        rows = home + [beyond] if cls == "游荡者" else home
-        out: dict[str, str] = {}
-        for r in sorted(rows):
-            for x in range(10):
-                out[cell_name((x, r - 1))] = "home" if r in home else "beyond"
-        landing = home + self.neutral_rows(player)
-        for p in self.s["pieces"]:
-            if p["owner"] == player and p.get("portal_open"):
-                x, y = cell(p["pos"])
-                for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                    if on_board(c) and c[1] + 1 in landing:
-                        out[cell_name(c)] = "portal"
-        barred = {c for p in self.s["players"] for c in p["fortress"]}
-        barred.update(c for m in self.s["markers"] if m["kind"] == ROCK for c in m["cells"])
-        five = len(self.own_squads(player)) >= 5
-        for q in self.s["squads"]:
-            if q["owner"] != player or self._stack_problem(q, cls) is not None:
-                barred.add(q["pos"])
-        return {name: how for name, how in out.items()
-                if name not in barred and not (five and self.squad_at(name) is None)}
+# the values naming a squad or piece on the board or in hand (read by id or label, any case)
+REF_KEYS = ("move", "attack", "full_attack", "defend", "leader", "suicide", "summon", "target", "by", "member")
+NEW_ID_KEYS = ("id", "squad")  # ids a sheet gives to what it makes
 
-    def _stack_problem(self, q: dict[str, Any], cls: str) -> str | None:
-        """Why ``cls`` cannot join own squad ``q`` (G4, G13), or None."""
-        if cls in ALONE or any(m["class"] in ALONE for m in self.members(q)):
-            return "summon.alone"
-        if len(q["members"]) >= 3:
-            return "summon.full"
-        return None
 
-    def do_summon(self, a: dict[str, Any]) -> None:
-        me = self.active
-        pl = self.players[me]
-        if self.summoned:
+def _fields(*names: str) -> dict[str, tuple[str, ...]]:
+    """A kind's fields with their other spellings (from :data:`FIELDS`)."""
+    return {n: tuple(k for k, v in FIELDS.items() if v == n and k != n) for n in names}
+
+
+def prepare(state: GyState, player: str) -> Turn:
+    """The board ``player``'s turn starts on (the upkeep done), placements only: what each
+    kind's options are worked out on, as `gm check` checks a sheet."""
+    g = Turn(copy_state(state), live=False)
+    g.s["turn"] += 1
+    g.active = player
+    g.upkeep()
+    return g
+
+
+def tries(g: Turn, action: Action) -> bool:
+    """Whether ``action`` passes on a copy of ``g`` (placements only)."""
+    trial = Turn(copy_state(g.s), live=False)
+    trial.active = g.active
+    trial.summoned = g.summoned
+    trial.attacked = set(g.attacked)
+    try:
+        ACTIONS.kinds[action["verb"]].apply(trial, action)
+    except Refusal:
+        return False
+    return True
+
+
+class GyKind(ActionKind[GyState, Action, Turn]):
+    """One kind of action of 光与影. A subclass sets ``name``, ``aliases`` (the seed's word),
+    ``fields`` (its other keys, each with its seed's word), ``required`` and implements
+    :meth:`choices` and :meth:`apply`; :meth:`read` is shared (a kind adds its own checks in
+    :meth:`read_own`)."""
+
+    required: ClassVar[tuple[str, ...]] = ()
+    lists: ClassVar[bool] = False  # the kind's value is a piece or a list of pieces (离队, 回手)
+
+    @classmethod
+    def spellings(cls) -> dict[str, str]:
+        """``{spelling: field}`` of the kind's fields, the seed's words included."""
+        return {k: v for k, v in FIELDS.items() if v in cls.fields}
+
+    def read(self, value: Any, entry: dict[str, Any], reading: Reading[GyState], path: str) -> Action | None:
+        """``entry`` is the action so far (``{"verb", <name>: value, fields..., "written"}``, the
+        fields under their canonical names, ``written`` their spellings in the sheet): its values
+        read (cells, references, ids), or None with the problems added to ``reading``."""
+        assert isinstance(reading, SheetReader)
+        r, a, verb = reading, entry, self.name
+        written = a["written"]
+
+        def f(key: str) -> str:
+            return f"{path}.{written.get(key, key)}"
+
+        ok = True
+        for req in self.required:
+            if a.get(req) is None:
+                r.add("field.required", f(req))
+                ok = False
+        ok = self.read_own(a, r, f) and ok
+        if "at" in a:
+            c = _cell(a["at"])
+            if c is None:
+                r.add("cell.bad", f("at"), value=a["at"], cols="A-J", rows=12)
+                ok = False
+            a["at"] = c
+        if "path" in a:
+            cells = r.cells(a["path"], f("path"))
+            ok = ok and cells is not None
+            a["path"] = cells
+        for key in (*REF_KEYS, *NEW_ID_KEYS):
+            if key in a and a[key] is not None:
+                if not isinstance(_text(a[key]), str):
+                    r.add("field.type", f(key), expected=r.words("string"), got=type(a[key]).__name__)
+                    ok = False
+                elif key in NEW_ID_KEYS and not (key == "squad" and verb not in ("summon", "split")):
+                    a[key] = _text(a[key])
+                else:
+                    a[key] = r.ref(a[key])
+        if verb in ("summon", "split") and isinstance(a.get("squad"), str):
+            r.new_squads.add(a["squad"])
+        if self.lists:
+            v = a[verb]
+            if isinstance(v, list):
+                v = _mend_cells(v)
+            if not (isinstance(v, str) or isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
+                r.add("field.type", f(verb), expected=r.words("strings"), got=type(v).__name__)
+                ok = False
+            else:
+                a[verb] = [r.ref(x) for x in v] if isinstance(v, list) else r.ref(v)
+        return a if ok else None
+
+    def read_own(self, a: Action, r: SheetReader, f: Callable[[str], str]) -> bool:
+        """The kind's own checks of what it read (False: a problem was added)."""
+        return True
+
+    def options(self, state: GyState, actor: str) -> list[dict[str, Any]]:
+        return list(self.choices(prepare(state, actor), actor))
+
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        """The entries ``player`` may write now on the turn ``g`` (canonical keys, stable order)."""
+        raise NotImplementedError
+
+
+# --- summoning (G3-G5) -----------------------------------------------------------------------------
+class Summon(GyKind):
+    name = "summon"
+    aliases = KINDS[name]
+    fields = _fields("at", "id", "squad")
+    required = ("at",)
+
+    @staticmethod
+    def summonable(g: Turn, player: str) -> list[tuple[str, str]]:
+        """``(what a sheet names, its class)``: the classes left in the pool, then the pieces in
+        hand that may come back this turn."""
+        pl = g.players[player]
+        classes = [(c, c) for c, n in pl["pool"].items() if n > 0 and c in g.table]
+        ready = [(h["id"], h["class"]) for h in pl["in_hand"]
+                 if not h["cannot_return_until"] or h["cannot_return_until"] <= g.s["turn"]]
+        return classes + ready
+
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        """Each piece with each cell :meth:`~.turn.Turn.summon_cells` gives its class: free cells
+        first, then own squads it may join."""
+        if g.summoned:
+            return
+        for what, cls in self.summonable(g, player):
+            for c in sorted(g.summon_cells(player, cls), key=lambda c: (g.squad_at(c) is not None, c)):
+                yield {"summon": what, "at": c}
+
+    def apply(self, g: Turn, a: Action) -> None:
+        me = g.active
+        pl = g.players[me]
+        if g.summoned:
             raise Refusal("summon.twice", "summon")
         what = a["summon"]
         hand = next((h for h in pl["in_hand"] if h["id"] == what), None)
@@ -83,7 +194,7 @@ class Turn(Game):
 
         cls = hand["class"] if hand else class_of(what)
         if cls is None:
-            allowed = ", ".join([c for c, n in pl["pool"].items() if n > 0 and c in self.table]
+            allowed = ", ".join([c for c, n in pl["pool"].items() if n > 0 and c in g.table]
                                 + [h["id"] for h in pl["in_hand"]]) or "-"
             close = close_class(what)
             if close is not None:
@@ -91,40 +202,40 @@ class Turn(Game):
             raise Refusal("summon.unknown", "summon", value=what, allowed=allowed)
         if hand:
             until = hand["cannot_return_until"]
-            if until is not None and self.s["turn"] < until:
+            if until is not None and g.s["turn"] < until:
                 raise Refusal("summon.fled", "summon", piece=what, until=until)
             if a.get("id") not in (None, what):
                 raise Refusal("summon.hand_id", "id", value=a.get("id"), piece=what)
         elif pl["pool"].get(cls, 0) <= 0:
             raise Refusal("summon.pool_empty", "summon", cls=cls)
         at = a["at"]
-        q = self.squad_at(at)
-        if sum(1 for p in self.s["pieces"] if p["owner"] == me) >= 10:
+        q = g.squad_at(at)
+        if sum(1 for p in g.s["pieces"] if p["owner"] == me) >= 10:
             raise Refusal("summon.ten", "summon")
         if q is not None and q["owner"] == me:
-            problem = self._stack_problem(q, cls)
+            problem = g.stack_problem(q, cls)
             if problem is not None:
                 raise Refusal(problem, "at", cell=at, squad=q["id"])
-        elif len(self.own_squads(me)) >= 5:
+        elif len(g.own_squads(me)) >= 5:
             raise Refusal("summon.five", "at")
-        cells = self.summon_cells(me, cls)
+        cells = g.summon_cells(me, cls)
         if at not in cells:
-            raise Refusal("summon.cell", "at", cell=at, cls=cls, allowed=_cells_text(cells))
+            raise Refusal("summon.cell", "at", cell=at, cls=cls, allowed=cells_text(cells))
         if q is not None:
             if a.get("squad") not in (None, q["id"]):
                 raise Refusal("summon.squad_id", "squad", value=a.get("squad"), squad=q["id"])
         elif a.get("squad") is not None:
-            self.check_new_id(a["squad"], "squad")
+            g.check_new_id(a["squad"], "squad")
         pid = what if hand else a.get("id")
         if not hand:
             if pid is not None:
-                self.check_new_id(pid, "id")
+                g.check_new_id(pid, "id")
             else:
-                pid = self.fresh_id(f"{me}-{self.table[cls]['en']}")
+                pid = g.fresh_id(f"{me}-{g.table[cls]['en']}")
         # carried out
-        self.summoned = True
+        g.summoned = True
         via = cells[at]
-        row = self.table[cls]
+        row = g.table[cls]
         if hand:
             pl["in_hand"].remove(hand)
             hp, max_hp, power, beast = hand["hp"], hand["max_hp"], hand["power"], hand["beast"]
@@ -133,550 +244,524 @@ class Turn(Game):
             hp = max_hp = row["hp"]
             power, beast = row["power"], False
         if q is None:
-            q = self.add_squad(a.get("squad") or self.fresh_id(f"{me}-s"), me, at, [], 2)
+            q = g.add_squad(a.get("squad") or g.fresh_id(f"{me}-s"), me, at, [], 2)
         piece = {"id": pid, "class": cls, "owner": me, "squad": q["id"], "pos": at, "hp": hp, "max_hp": max_hp,
-                 "power": power, "move": row["move"], "summoned_turn": self.s["turn"], "beast": beast,
+                 "power": power, "move": row["move"], "summoned_turn": g.s["turn"], "beast": beast,
                  "maintaining": None, "portal_open": False, "singing": False}
-        self.s["pieces"].append(piece)
-        self.pieces[pid] = piece
+        g.s["pieces"].append(piece)
+        g.pieces[pid] = piece
         q["members"].insert(0, pid)
         penalty = via != "portal"
         if penalty:
             q["actions_left"] = 0  # 召唤惩罚 (G5): the whole squad
-        self.emit("summon", player=me, piece=pid, cls=cls, at=at, squad=q["id"], via=via, penalty=penalty,
-                  from_hand=bool(hand))
-        if self.live:
-            for e in self.enemies_within(at, me):
-                self.strike(e, q, "ambush")
+        g.emit("summon", player=me, piece=pid, cls=cls, at=at, squad=q["id"], via=via, penalty=penalty,
+               from_hand=bool(hand))
+        if g.live:
+            for e in g.enemies_within(at, me):
+                g.strike(e, q, "ambush")
 
-    # --- moving (G15-G18) ---------------------------------------------------------------------
-    def check_path(self, q: dict[str, Any], pieces: list[dict[str, Any]], path: list[str], field: str,
-                   start: str | None = None) -> None:
-        me = q["owner"]
-        prev = start or q["pos"]
-        if not path:
-            raise Refusal("path.empty", field)
-        budget = self.squad_move(pieces)
-        cost = 0
-        for i, name in enumerate(path):
-            f = f"{field}[{i}]"
-            if dist(prev, name) != 1:
-                raise Refusal("path.step", f, frm=prev, to=name)
-            if self.fortress_owner(name):
-                raise Refusal("path.fortress", f, cell=name)
-            other = self.squad_at(name)
-            if other is not None and other is not q and other["owner"] != me:
-                raise Refusal("path.enemy", f, cell=name, squad=other["id"])
-            step = 2 if self.marker_at(name, ROCK) else 1
-            wall = self.marker_at(name, WALL)
-            if wall is not None and wall["owner"] != me:
-                step += 1
-            cost += step
-            prev = name
-        end = path[-1]
-        if self.marker_at(end, ROCK):
-            raise Refusal("path.end_rock", field, cell=end)
-        other = self.squad_at(end)
-        if other is not None and other is not q:
-            self.check_join(pieces, other, field)
-        if cost > budget:
-            from gm_tool.rulesets.guangying.bots import reach
 
-            ends = sorted(reach(self, q), key=lambda n: cell(n)[::-1]) if len(pieces) == len(q["members"]) else []
-            raise Refusal("path.cost", field, cost=cost, budget=budget, allowed=", ".join(ends) or "-")
+# --- moving (G15-G18) -------------------------------------------------------------------------------
+def ends(g: Turn, q: dict[str, Any], pieces: list[dict[str, Any]]) -> Iterator[list[str]]:
+    """The paths ``pieces`` of squad ``q`` may take (cheapest to each cell it may end on: a free
+    cell, or an own squad it may join, R8), in the order :func:`~.model.reach` finds them."""
+    whole = len(pieces) == len(q["members"])
+    for end, (_, path) in reach(g, q, joins=True, pieces=None if whole else pieces).items():
+        host = g.squad_at(end)
+        if host is not None:
+            try:
+                g.check_join(pieces, host, "path")
+            except Refusal:
+                continue
+        yield path
 
-    def check_join(self, pieces: list[dict[str, Any]], other: dict[str, Any], field: str) -> None:
-        """Whether a move may end on ``other``'s cell: an own squad it joins (R8, l.51), within 3
-        pieces and never with a 法师/诗人 (l.51 "任何棋子无法再他们的格子内停留")."""
-        cell_ = other["pos"]
-        if other["owner"] != pieces[0]["owner"] or not self.rules["merge_by_move"]:
-            raise Refusal("path.end_occupied", field, cell=cell_, squad=other["id"])
-        if any(p["class"] in ALONE for p in pieces) or any(m["class"] in ALONE for m in self.members(other)):
-            raise Refusal("path.end_alone", field, cell=cell_, squad=other["id"])
-        if len(pieces) + len(other["members"]) > 3:
-            raise Refusal("path.end_full", field, cell=cell_, squad=other["id"], size=len(other["members"]))
 
-    def walk(self, q: dict[str, Any], path: list[str]) -> None:
-        """Carry out a checked move; live, with 借机攻击, 措手不及 and 致命夹击 (R10-R12). The move
-        event says where the squad really stopped and why (``stop``: None when it reached the
-        path's end, ``pincer``, ``lost`` when every piece died, ``fled`` when they went to hand)."""
-        me = q["owner"]
-        start = q["pos"]
-        ev = self.emit("move", squad=q["id"], owner=me, frm=start, path=list(path), planned=path[-1],
-                       dest=path[-1], stop=None)
-        if not self.live:
-            self._place(q, path[-1])
-            self._arrive(q, path[-1], ev)
-            return
-        members = list(q["members"])
-        struck: set[str] = set()
-        walked: list[str] = []
-        for e in self.enemies_within(start, me):
-            self.strike(e, q, "opportunity")
-            struck.add(e["id"])
-        for i, name in enumerate(path):
-            if q["id"] not in self.squads:
-                break
-            self._place(q, name)
-            walked.append(name)
-            if i == len(path) - 1:
-                self._arrive(q, name, ev)
-                return
-            foes = self.enemies_within(name, me)
-            stoppable = not self.marker_at(name, ROCK) and self.squad_at_other(name, q) is None
-            for e in foes:
-                if e["id"] not in struck:
-                    struck.add(e["id"])
-                    self.strike(e, q, "ambush")
-            if len(foes) >= 2 and stoppable and q["id"] in self.squads:
-                ev.update(path=walked, dest=name, stop="pincer")
-                self.emit("pincer", squad=q["id"], owner=me, at=name, by=[e["id"] for e in foes])
-                return
-        hand = {h["id"] for h in self.players[me]["in_hand"]}
-        ev.update(path=walked, dest=walked[-1] if walked else start,
-                  stop="fled" if any(m in hand for m in members) else "lost")
+class Move(GyKind):
+    name = "move"
+    aliases = KINDS[name]
+    fields = _fields("path")
+    required = ("path",)
 
-    def _arrive(self, q: dict[str, Any], name: str, ev: dict[str, Any]) -> None:
-        """The end of a move: on an own squad's cell the mover joins it (R8): its pieces go on
-        top (as a summon does, l.13 "召唤在队友身上"), the joined squad keeps its id and the
-        fewer chances of the two, and has attacked if either had."""
-        host = self.squad_at_other(name, q)
-        if host is None:
-            return
-        host["members"][:0] = q["members"]
-        for m in q["members"]:
-            self.pieces[m]["squad"] = host["id"]
-        host["actions_left"] = min(host["actions_left"], q["actions_left"])
-        if q["id"] in self.attacked:
-            self.attacked.add(host["id"])
-        q["members"] = []
-        self.drop_squad(q)
-        ev["joined"] = host["id"]
-        self.emit("join", squad=q["id"], owner=q["owner"], into=host["id"], at=name, leader=host["members"][0],
-                  pieces=list(host["members"]), actions_left=host["actions_left"])
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        for q in g.own_squads(player):
+            if q["actions_left"] >= 1:
+                for path in ends(g, q, g.members(q)):
+                    yield {"move": q["id"], "path": path}
 
-    def squad_at_other(self, name: str, q: dict[str, Any]) -> dict[str, Any] | None:
-        for o in self.s["squads"]:
-            if o["pos"] == name and o is not q:
-                return o
-        return None
-
-    def _place(self, q: dict[str, Any], name: str) -> None:
-        q["pos"] = name
-        for m in q["members"]:
-            self.pieces[m]["pos"] = name
-
-    def do_move(self, a: dict[str, Any]) -> None:
-        q = self.own_squad(a["move"], self.active, "move")
-        path = _strip_start(a["path"], q["pos"])
-        self.need_chances(q, 1, "move")
-        self.check_path(q, self.members(q), path, "path")
+    def apply(self, g: Turn, a: Action) -> None:
+        q = g.own_squad(a["move"], g.active, "move")
+        path = strip_start(a["path"], q["pos"])
+        g.need_chances(q, 1, "move")
+        g.check_path(q, g.members(q), path, "path")
         q["actions_left"] -= 1
-        self.walk(q, path)
+        g.walk(q, path)
 
-    def do_split(self, a: dict[str, Any]) -> None:
-        me = self.active
+
+class Split(GyKind):
+    name = "split"
+    aliases = KINDS[name]
+    fields = _fields("path", "squad")
+    required = ("path",)
+    lists = True
+
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        """One or two pieces (never the whole squad) leaving a squad that has not acted, to each
+        cell they may reach."""
+        if len(g.own_squads(player)) >= 5:
+            return
+        for q in g.own_squads(player):
+            members = g.members(q)
+            if q["actions_left"] < 2 or len(members) < 2:
+                continue
+            groups = [[p] for p in members] + [[a, b] for i, a in enumerate(members) for b in members[i + 1:]]
+            for group in groups:
+                if len(group) < len(members):
+                    for path in ends(g, q, group):
+                        yield {"split": [p["id"] for p in group], "path": path}
+
+    def apply(self, g: Turn, a: Action) -> None:
+        me = g.active
         refs = a["split"] if isinstance(a["split"], list) else [a["split"]]
-        pieces = [self.own_piece(r, me, f"split[{i}]") for i, r in enumerate(refs)]
-        q = self.squad_of(pieces[0])
+        pieces = [g.own_piece(r, me, f"split[{i}]") for i, r in enumerate(refs)]
+        q = g.squad_of(pieces[0])
         if any(p["squad"] != q["id"] for p in pieces) or len(set(refs)) != len(refs):
             raise Refusal("split.same_squad", "split", squad=q["id"])
         if len(pieces) >= len(q["members"]) or len(pieces) > 2:
             raise Refusal("split.size", "split", squad=q["id"], size=len(q["members"]))
         if q["actions_left"] < 2:
             raise Refusal("split.acted", "split", squad=q["id"])
-        if len(self.own_squads(me)) >= 5:
+        if len(g.own_squads(me)) >= 5:
             raise Refusal("split.five", "split")
         if a.get("squad") is not None:
-            self.check_new_id(a["squad"], "squad")
-        ordered = [self.pieces[m] for m in q["members"] if m in refs]
-        path = _strip_start(a["path"], q["pos"])
-        self.check_path(q, ordered, path, "path")
-        sid = a.get("squad") or self.fresh_id(f"{me}-s")
+            g.check_new_id(a["squad"], "squad")
+        ordered = [g.pieces[m] for m in q["members"] if m in refs]
+        path = strip_start(a["path"], q["pos"])
+        g.check_path(q, ordered, path, "path")
+        sid = a.get("squad") or g.fresh_id(f"{me}-s")
         for p in ordered:
             q["members"].remove(p["id"])
             p["squad"] = sid
-        new = self.add_squad(sid, me, q["pos"], [p["id"] for p in ordered], 1)
-        self.emit("split", squad=q["id"], owner=me, new_squad=sid, pieces=new["members"], leader=q["members"][0])
-        self.walk(new, path)
+        new = g.add_squad(sid, me, q["pos"], [p["id"] for p in ordered], 1)
+        g.emit("split", squad=q["id"], owner=me, new_squad=sid, pieces=new["members"], leader=q["members"][0])
+        g.walk(new, path)
 
-    # --- fighting (G14, G19-G21, G26) ------------------------------------------------------------
-    def _attacker(self, q: dict[str, Any], by_ref: Any) -> dict[str, Any]:
-        lead = self.leader(q)
-        if by_ref is None:
-            return lead
-        by = self.own_piece(by_ref, self.active, "by")
-        if by["squad"] != q["id"]:
-            raise Refusal("by.not_member", "by", piece=by_ref, squad=q["id"], allowed=", ".join(q["members"]))
-        if by is not lead and (lead["class"] != "战士" or by["class"] in GUARDIANS):
-            raise Refusal("by.cannot_attack", "by", piece=by_ref, squad=q["id"], allowed=_attackers(self, q))
-        return by
 
-    def _member(self, a: dict[str, Any], by: dict[str, Any], target: dict[str, Any]) -> str | None:
-        member = a.get("member")
-        if member is None:
-            return None
-        if by["class"] != "巡林客" or not self.passives_on(by):
-            raise Refusal("member.not_ranger", "member")
-        if member not in target["members"]:
-            raise Refusal("member.not_in_target", "member", value=member, allowed=", ".join(target["members"]))
-        return member
+# --- fighting (G14, G19-G21, G26) ----------------------------------------------------------------------
+def targets(g: Turn, q: dict[str, Any]) -> list[str]:
+    """What squad ``q`` may attack: the enemy squads within 1 身位格 (board order), then the
+    enemy fortress when it is within 1."""
+    out = [e["id"] for e in g.enemies_within(q["pos"], q["owner"])]
+    if min(dist(q["pos"], c) for c in g.players[g.enemy(q["owner"])]["fortress"]) <= 1:
+        out.append("fortress")
+    return out
 
-    def do_attack(self, a: dict[str, Any], full: bool = False) -> None:
-        me = self.active
-        verb = "full_attack" if full else "attack"
-        q = self.own_squad(a[verb], me, verb)
-        if q["id"] in self.attacked:
+
+class Attack(GyKind):
+    name = "attack"
+    aliases = KINDS[name]
+    fields = _fields("target", "by", "member")
+    required = ("target",)
+    full: ClassVar[bool] = False
+
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        """Each target in reach, by the leader; then by each other member a 战士 leader lets
+        attack (G11); then 精准打击 on each member of the target by a 巡林客 whose passives
+        are on."""
+        verb = self.name
+        for q in g.own_squads(player):
+            if q["id"] in g.attacked or q["actions_left"] < (2 if self.full else 1):
+                continue
+            lead = g.leader(q)
+            others = [m for m in g.members(q) if m is not lead and m["class"] not in GUARDIANS] \
+                if lead["class"] == "战士" else []
+            found = targets(g, q)
+            for t in found:
+                yield {verb: q["id"], "target": t}
+            for by in others:
+                for t in found:
+                    yield {verb: q["id"], "target": t, "by": by["id"]}
+            for by in [lead, *others]:
+                if by["class"] == "巡林客" and g.passives_on(by):
+                    for t in found:
+                        for m in g.squads[t]["members"] if t in g.squads else ():
+                            yield {verb: q["id"], "target": t, **({} if by is lead else {"by": by["id"]}),
+                                   "member": m}
+
+    def apply(self, g: Turn, a: Action) -> None:
+        me = g.active
+        full = self.full
+        verb = self.name
+        q = g.own_squad(a[verb], me, verb)
+        if q["id"] in g.attacked:
             raise Refusal("attack.twice", verb, squad=q["id"])
-        self.need_chances(q, 2 if full else 1, verb)
-        by = self._attacker(q, a.get("by"))
+        g.need_chances(q, 2 if full else 1, verb)
+        by = g.attacker(q, a.get("by"))
         target_ref = a["target"]
-        foe = self.enemy(me)
+        foe = g.enemy(me)
         fortress = target_ref in ("fortress", "要塞", foe)
         target = None
         if fortress:
             if a.get("member") is not None:
                 raise Refusal("member.not_in_target", "member", value=a["member"], allowed="-")
-            if min(dist(q["pos"], c) for c in self.players[foe]["fortress"]) > 1:
+            if min(dist(q["pos"], c) for c in g.players[foe]["fortress"]) > 1:
                 raise Refusal("target.out_of_reach", "target", value=target_ref, squad=q["id"],
-                              allowed=_reachable_targets(self, q))
+                              allowed=reachable_targets(g, q))
         else:
-            target = self.enemy_squad(target_ref, me, "target")
+            target = g.enemy_squad(target_ref, me, "target")
             if dist(q["pos"], target["pos"]) > 1:
                 raise Refusal("target.out_of_reach", "target", value=target_ref, squad=q["id"],
-                              allowed=_reachable_targets(self, q))
-        member = self._member(a, by, target) if target else None
+                              allowed=reachable_targets(g, q))
+        member = g.precise_member(a, by, target) if target else None
         # carried out
         q["actions_left"] -= 2 if full else 1
-        self.attacked.add(q["id"])
-        parts = self.attack_power(by, q)
+        g.attacked.add(q["id"])
+        parts = g.attack_power(by, q)
         amount = parts["total"] * 2 if full else parts["total"]
-        around = self.enemies_within(q["pos"], me)
-        self.emit("attack", squad=q["id"], owner=me, piece=by["id"], target=target["id"] if target else None,
-                  fortress=target is None, target_owner=foe, full=full, amount=amount, power=parts["base"],
-                  song=parts["song"], formation=parts["formation"], member=member)
-        if not self.live:
+        around = g.enemies_within(q["pos"], me)
+        g.emit("attack", squad=q["id"], owner=me, piece=by["id"], target=target["id"] if target else None,
+               fortress=target is None, target_owner=foe, full=full, amount=amount, power=parts["base"],
+               song=parts["song"], formation=parts["formation"], member=member)
+        if not g.live:
             return
         sweep = by["class"] == "野蛮人"
         if sweep:  # 野蛮人: every squadmate loses 3 (G26)
-            for m in self.members(q):
+            for m in g.members(q):
                 if m is not by:
-                    self.take(m, SQUADMATE_HURT, "barbarian", enemy=False)
+                    g.take(m, SQUADMATE_HURT, "barbarian", enemy=False)
         if target is None:  # the fortress
-            self.hit_fortress(foe, amount, by["id"])
+            g.hit_fortress(foe, amount, by["id"])
         else:
             start = target["pos"]
-            self.damage(target, amount, "full_attack" if full else "attack", member=member)
-            if full and target["id"] in self.squads:
-                self.push(q, target, start)
+            g.damage(target, amount, "full_attack" if full else "attack", member=member)
+            if full and target["id"] in g.squads:
+                g.push(q, target, start)
         if sweep:
             for e in around:
                 if e is not target:
-                    self.emit("sweep", squad=q["id"], owner=me, target=e["id"], target_owner=e["owner"])
-                    self.damage(e, amount, "sweep")
-        if len(around) >= 2 and q["id"] in self.squads:  # 被多队伍包围 (G17)
+                    g.emit("sweep", squad=q["id"], owner=me, target=e["id"], target_owner=e["owner"])
+                    g.damage(e, amount, "sweep")
+        if len(around) >= 2 and q["id"] in g.squads:  # 被多队伍包围 (G17)
             for e in around:
-                if e is not target and e["id"] in self.squads and q["id"] in self.squads:
-                    self.strike(e, q, "surrounded")
+                if e is not target and e["id"] in g.squads and q["id"] in g.squads:
+                    g.strike(e, q, "surrounded")
 
-    def push(self, q: dict[str, Any], target: dict[str, Any], start: str) -> None:
-        """全力攻击's push (G19, R13): one cell straight away, unless off the board, a 岩, a
-        squad or a fortress is there."""
-        (ax, ay), (tx, ty) = cell(q["pos"]), cell(start)
-        dest = (tx + (tx > ax) - (tx < ax), ty + (ty > ay) - (ty < ay))
-        why = None
-        if not on_board(dest):
-            why = "edge"
-        else:
-            name = cell_name(dest)
-            if self.marker_at(name, ROCK):
-                why = "rock"
-            elif self.fortress_owner(name):
-                why = "fortress"
-            elif self.squad_at(name) is not None:
-                why = "squad"
-        if why:
-            self.emit("push_blocked", squad=target["id"], owner=target["owner"], why=why)
-            return
-        self._place(target, cell_name(dest))
-        self.emit("push", squad=target["id"], owner=target["owner"], frm=start, dest=target["pos"])
 
-    def do_full_attack(self, a: dict[str, Any]) -> None:
-        self.do_attack(a, full=True)
+class FullAttack(Attack):
+    """全力攻击 (G19): both chances, double power, and the target pushed one cell."""
 
-    def do_defend(self, a: dict[str, Any]) -> None:
-        q = self.own_squad(a["defend"], self.active, "defend")
-        self.need_chances(q, 2, "defend")
+    name = "full_attack"
+    aliases = KINDS[name]
+    full = True
+
+
+class Defend(GyKind):
+    name = "defend"
+    aliases = KINDS[name]
+
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        for q in g.own_squads(player):
+            if q["actions_left"] >= 2:
+                yield {"defend": q["id"]}
+
+    def apply(self, g: Turn, a: Action) -> None:
+        q = g.own_squad(a["defend"], g.active, "defend")
+        g.need_chances(q, 2, "defend")
         q["actions_left"] = 0
         q["defending"] = True
-        self.emit("defend", squad=q["id"], owner=q["owner"])
+        g.emit("defend", squad=q["id"], owner=q["owner"])
 
-    # --- abilities (G26) -----------------------------------------------------------------------
-    def do_ability(self, a: dict[str, Any]) -> None:
-        me = self.active
+
+# --- abilities (G26): one more table ---------------------------------------------------------------------
+Uses = Callable[[Turn, str, dict[str, Any]], list[dict[str, Any]]]
+Effect = Callable[[Turn, Action, dict[str, Any], dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability: its seed name, the spellings a sheet may use, the uses a piece ``p`` of its
+    class may try (``uses(g, player, p)``: entries without ``ability`` and ``by``) and what it
+    does (``effect(g, action, by, squad)``, checking first)."""
+
+    name: str
+    spellings: tuple[str, ...]
+    uses: Uses
+    effect: Effect
+
+
+def _sing(g: Turn, a: Action, by: dict[str, Any], q: dict[str, Any]) -> None:
+    by["singing"] = True
+    g.emit("ability", ability="唱诗", piece=by["id"], owner=by["owner"])
+
+
+def _heal(g: Turn, a: Action, by: dict[str, Any], q: dict[str, Any]) -> None:
+    if by.get("maintaining"):
+        raise Refusal("heal.maintaining", "ability", rock=by["maintaining"])
+    t = g.own_piece(a.get("target"), g.active, "target") if a.get("target") not in g.squads \
+        else g.leader(g.own_squad(a["target"], g.active, "target"))
+    if not heal_reach(by["pos"], t["pos"]):
+        raise Refusal("heal.reach", "target", value=t["id"], allowed=", ".join(
+            p["id"] for p in g.s["pieces"] if p["owner"] == g.active and heal_reach(by["pos"], p["pos"])))
+    g.emit("ability", ability="治疗", piece=by["id"], owner=by["owner"], target=t["id"])
+    g.heal(t, by["power"], "治疗")
+
+
+def _rock(g: Turn, a: Action, by: dict[str, Any], q: dict[str, Any]) -> None:
+    at = g.beside(a, by)
+    if by.get("maintaining"):
+        raise Refusal("rock.maintaining", "by", rock=by["maintaining"])
+    by["maintaining"] = g.lay_marker(a, by, ROCK, [at])["id"]
+
+
+def _wall(g: Turn, a: Action, by: dict[str, Any], q: dict[str, Any]) -> None:
+    at = g.beside(a, by)
+    g.lay_marker(a, by, WALL, wall_cells(by["pos"], at, a.get("orientation") or "horizontal"))
+
+
+def _beast(g: Turn, a: Action, by: dict[str, Any], q: dict[str, Any]) -> None:
+    if by["beast"]:
+        raise Refusal("beast.twice", "by", piece=by["id"])
+    by["beast"] = True
+    by["hp"] += 20
+    by["max_hp"] += 20
+    by["power"] += 2
+    g.emit("ability", ability="变身野兽", piece=by["id"], owner=by["owner"], hp=by["hp"])
+
+
+def _devotion(g: Turn, a: Action, by: dict[str, Any], q: dict[str, Any]) -> None:
+    t = g.own_piece(a.get("target"), g.active, "target")
+    if t["squad"] != q["id"] or t is by:
+        raise Refusal("devotion.target", "target", value=t["id"],
+                      allowed=", ".join(m for m in q["members"] if m != by["id"]) or "-")
+    amount = a.get("amount")
+    most = min(by["hp"] - 1, t["max_hp"] - t["hp"])
+    if not isinstance(amount, int) or amount < 1 or amount > most:
+        raise Refusal("devotion.amount", "amount", value=amount, most=most)
+    by["hp"] -= amount
+    g.emit("ability", ability="奉献", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount,
+           hp=by["hp"])
+    g.heal(t, amount, "奉献")
+
+
+def _shoot(g: Turn, a: Action, by: dict[str, Any], q: dict[str, Any]) -> None:
+    t = g.ranged_target(a, by)
+    member = g.precise_member(a, by, t)
+    song = g.song(by)
+    amount = SHOT_POWER + song
+    g.emit("ability", ability="射击", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount,
+           song=song, member=member)
+    if g.live:
+        g.damage(t, amount, "shot", member=member)
+
+
+def _fireball(g: Turn, a: Action, by: dict[str, Any], q: dict[str, Any]) -> None:
+    if g.enemies_within(by["pos"], g.active):
+        raise Refusal("fireball.crowded", "by", piece=by["id"])
+    t = g.ranged_target(a, by)
+    g.emit("ability", ability="火球", piece=by["id"], owner=by["owner"], target=t["id"], amount=FIREBALL_DAMAGE)
+    if g.live:
+        g.damage(t, FIREBALL_DAMAGE, "fireball", split=True)
+
+
+def _portal(g: Turn, a: Action, by: dict[str, Any], q: dict[str, Any]) -> None:
+    me = g.active
+    if row_of(by["pos"]) not in g.home_rows(me) + g.neutral_rows(me):
+        raise Refusal("portal.rows", "by", piece=by["id"])
+    by["portal_open"] = True
+    g.emit("ability", ability="开启传送阵", piece=by["id"], owner=me)
+
+
+def _foes(g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"target": e["id"]} for e in g.s["squads"] if e["owner"] != player]
+
+
+def _near(g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"at": c} for c in NEIGHBOURS[p["pos"]]]
+
+
+def _hurt(g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"target": o["id"]} for o in g.s["pieces"] if o["owner"] == player and o["hp"] < o["max_hp"]]
+
+
+def _walls(g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"at": c, "orientation": o} for c in NEIGHBOURS[p["pos"]] for o in ("horizontal", "vertical")]
+
+
+def _squadmates(g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"target": o, "amount": 1} for o in g.squads[p["squad"]]["members"] if o != p["id"]]
+
+
+def _once(g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{}]
+
+
+# the seed's order of G26, each ability of a class in the order the template offers them
+ABILITIES: dict[str, Ability] = {a.name: a for a in (
+    Ability("唱诗", ("sing",), _once, _sing),
+    Ability("治疗", ("heal",), _hurt, _heal),
+    Ability("造岩", ("rock",), _near, _rock),
+    Ability("风墙", ("wind_wall", "wall"), _walls, _wall),
+    Ability("变身野兽", ("beast",), _once, _beast),
+    Ability("奉献", ("devotion",), _squadmates, _devotion),
+    Ability("射击", ("shoot",), _foes, _shoot),
+    Ability("火球", ("fireball",), _foes, _fireball),
+    Ability("开启传送阵", ("portal",), _once, _portal),
+)}
+assert set(ABILITIES) == set(ABILITY_CLASS)
+ABILITY_WORDS = {word: a.name for a in ABILITIES.values() for word in (a.name, *a.spellings)}
+
+
+class UseAbility(GyKind):
+    name = "ability"
+    aliases = KINDS[name]
+    fields = _fields("by", "at", "orientation", "id", "target", "amount", "member")
+
+    def read_own(self, a: Action, r: SheetReader, f: Callable[[str], str]) -> bool:
+        ok = True
+        name = _lookup(ABILITY_WORDS, a["ability"])
+        if name is None:
+            r.add("field.choice", f("ability"), value=a["ability"], allowed=_choices(ABILITY_WORDS))
+            ok = False
+        a["ability"] = name
+        if "orientation" in a:
+            o = _lookup(ORIENTATIONS, a["orientation"])
+            if o is None:
+                r.add("field.choice", f("orientation"), value=a["orientation"], allowed=_choices(ORIENTATIONS))
+                ok = False
+            a["orientation"] = o
+        if "amount" in a and (not isinstance(a["amount"], int) or isinstance(a["amount"], bool)):
+            r.add("field.type", f("amount"), expected=r.words("integer"), got=type(a["amount"]).__name__)
+            ok = False
+        return ok
+
+    def uses(self, g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
+        """The ability entries piece ``p`` may write now, each tried on a copy of the turn."""
+        out = []
+        for ability in ABILITIES.values():
+            if ABILITY_CLASS[ability.name] == p["class"]:
+                for use in ability.uses(g, player, p):
+                    entry = {"ability": ability.name, "by": p["id"], **use}
+                    if tries(g, {"verb": "ability", **entry}):
+                        out.append(entry)
+        return out
+
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        for q in g.own_squads(player):
+            if q["actions_left"] >= 2:
+                for p in g.members(q):
+                    yield from self.uses(g, player, p)
+
+    def apply(self, g: Turn, a: Action) -> None:
+        me = g.active
         name = a["ability"]
         if a.get("by") is None:
             raise Refusal("ability.by", "by", ability=name, cls=ABILITY_CLASS[name])
-        by = self.own_piece(a["by"], me, "by")
+        by = g.own_piece(a["by"], me, "by")
         if by["class"] != ABILITY_CLASS[name]:
             raise Refusal("ability.class", "by", piece=by["id"], ability=name, cls=ABILITY_CLASS[name])
-        q = self.squad_of(by)
+        q = g.squad_of(by)
         if by["class"] in GUARDIANS and q["members"][0] != by["id"]:
             raise Refusal("ability.guardian_member", "by", piece=by["id"])
-        self.need_chances(q, 2, "ability")
-        getattr(self, "ab_" + ABILITY_KEYS[name])(a, by, q)
+        g.need_chances(q, 2, "ability")
+        ABILITIES[name].effect(g, a, by, q)
         q["actions_left"] -= 2
 
-    def ab_sing(self, a, by, q) -> None:
-        by["singing"] = True
-        self.emit("ability", ability="唱诗", piece=by["id"], owner=by["owner"])
 
-    def ab_heal(self, a, by, q) -> None:
-        if by.get("maintaining"):
-            raise Refusal("heal.maintaining", "ability", rock=by["maintaining"])
-        t = self.own_piece(a.get("target"), self.active, "target") if a.get("target") not in self.squads \
-            else self.leader(self.own_squad(a["target"], self.active, "target"))
-        if not _heal_reach(by["pos"], t["pos"]):
-            raise Refusal("heal.reach", "target", value=t["id"], allowed=", ".join(
-                p["id"] for p in self.s["pieces"] if p["owner"] == self.active and _heal_reach(by["pos"], p["pos"])))
-        self.emit("ability", ability="治疗", piece=by["id"], owner=by["owner"], target=t["id"])
-        self.heal(t, by["power"], "治疗")
+# --- free actions (G6, G8, G10) ------------------------------------------------------------------------
+class Leader(GyKind):
+    name = "leader"
+    aliases = KINDS[name]
 
-    def _free_cell(self, name: Any, field: str) -> str:
-        if not isinstance(name, str) or name is None:
-            raise Refusal("ability.at", field)
-        if self.squad_at(name) or self.marker_at(name) or self.fortress_owner(name):
-            raise Refusal("ability.cell_taken", field, cell=name)
-        return name
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        for q in g.own_squads(player):
+            for m in q["members"][1:]:
+                yield {"leader": m}
 
-    def _marker(self, a: dict[str, Any], by: dict[str, Any], kind: str, cells: list[str]) -> dict[str, Any]:
-        """Lay a 岩 or 风墙 from the pool on free cells (checked first), named by ``id`` or anew."""
-        for c in cells:
-            self._free_cell(c, "at")
-        pl = self.players[self.active]
-        if pl["pool"][kind] <= 0:
-            raise Refusal("marker.none", "ability", kind=kind)
-        mid = a.get("id")
-        if mid is not None:
-            self.check_new_id(mid, "id")
-        else:
-            mid = self.fresh_id(f"{self.active}-{'rock' if kind == ROCK else 'wall'}")
-        pl["pool"][kind] -= 1
-        m = {"id": mid, "kind": kind, "owner": self.active, "cells": board_order(cells), "by": by["id"]}
-        self.s["markers"].append(m)
-        self.markers[mid] = m
-        self.emit("ability", ability="造岩" if kind == ROCK else "风墙", piece=by["id"], owner=by["owner"],
-                  marker=mid, cells=m["cells"])
-        return m
-
-    def _beside(self, a: dict[str, Any], by: dict[str, Any]) -> str:
-        at = a.get("at")
-        if at is None or dist(at, by["pos"]) != 1:
-            raise Refusal("ability.adjacent", "at", cell=at, piece=by["id"])
-        return at
-
-    def ab_rock(self, a, by, q) -> None:
-        at = self._beside(a, by)
-        if by.get("maintaining"):
-            raise Refusal("rock.maintaining", "by", rock=by["maintaining"])
-        by["maintaining"] = self._marker(a, by, ROCK, [at])["id"]
-
-    def ab_wall(self, a, by, q) -> None:
-        at = self._beside(a, by)
-        self._marker(a, by, WALL, wall_cells(by["pos"], at, a.get("orientation") or "horizontal"))
-
-    def ab_beast(self, a, by, q) -> None:
-        if by["beast"]:
-            raise Refusal("beast.twice", "by", piece=by["id"])
-        by["beast"] = True
-        by["hp"] += 20
-        by["max_hp"] += 20
-        by["power"] += 2
-        self.emit("ability", ability="变身野兽", piece=by["id"], owner=by["owner"], hp=by["hp"])
-
-    def ab_devotion(self, a, by, q) -> None:
-        t = self.own_piece(a.get("target"), self.active, "target")
-        if t["squad"] != q["id"] or t is by:
-            raise Refusal("devotion.target", "target", value=t["id"], allowed=", ".join(m for m in q["members"] if m != by["id"]) or "-")
-        amount = a.get("amount")
-        most = min(by["hp"] - 1, t["max_hp"] - t["hp"])
-        if not isinstance(amount, int) or amount < 1 or amount > most:
-            raise Refusal("devotion.amount", "amount", value=amount, most=most)
-        by["hp"] -= amount
-        self.emit("ability", ability="奉献", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount,
-                  hp=by["hp"])
-        self.heal(t, amount, "奉献")
-
-    def _ranged_problem(self, ability: str, by: dict[str, Any], t: dict[str, Any]) -> Refusal | None:
-        """Why ``t`` cannot be the target of 射击 or 火球 by ``by`` (None: it can)."""
-        if any(m["class"] in RANGED_IMMUNE for m in self.members(t)):
-            return Refusal("target.immune", "target", value=t["id"])
-        if ability == "火球":
-            if dist(by["pos"], t["pos"]) > FIREBALL_RANGE:
-                return Refusal("fireball.range", "target", value=t["id"])
-            return None
-        (bx, by_), (tx, ty) = cell(by["pos"]), cell(t["pos"])
-        d = abs(bx - tx) + abs(by_ - ty)
-        if (bx != tx and by_ != ty) or not 1 <= d <= SHOT_RANGE:
-            return Refusal("shoot.line", "target", value=t["id"])
-        dx, dy = (tx > bx) - (tx < bx), (ty > by_) - (ty < by_)
-        for k in range(1, d):
-            name = cell_name((bx + dx * k, by_ + dy * k))
-            if self.marker_at(name):
-                return Refusal("shoot.blocked", "target", value=t["id"], cell=name)
-        return None
-
-    def _ranged_target(self, a: dict[str, Any], by: dict[str, Any]) -> dict[str, Any]:
-        t = self.enemy_squad(a.get("target"), self.active, "target")
-        problem = self._ranged_problem(a["ability"], by, t)
-        if problem is not None:
-            problem.params["value"] = a.get("target")
-            problem.params["allowed"] = ", ".join(
-                e["id"] for e in self.s["squads"]
-                if e["owner"] != self.active and self._ranged_problem(a["ability"], by, e) is None) or "-"
-            raise problem
-        return t
-
-    def ab_shoot(self, a, by, q) -> None:
-        t = self._ranged_target(a, by)
-        member = self._member(a, by, t)
-        song = self.song(by)
-        amount = SHOT_POWER + song
-        self.emit("ability", ability="射击", piece=by["id"], owner=by["owner"], target=t["id"], amount=amount,
-                  song=song, member=member)
-        if self.live:
-            self.damage(t, amount, "shot", member=member)
-
-    def ab_fireball(self, a, by, q) -> None:
-        if self.enemies_within(by["pos"], self.active):
-            raise Refusal("fireball.crowded", "by", piece=by["id"])
-        t = self._ranged_target(a, by)
-        self.emit("ability", ability="火球", piece=by["id"], owner=by["owner"], target=t["id"], amount=FIREBALL_DAMAGE)
-        if self.live:
-            self.damage(t, FIREBALL_DAMAGE, "fireball", split=True)
-
-    def ab_portal(self, a, by, q) -> None:
-        me = self.active
-        if row_of(by["pos"]) not in self.home_rows(me) + self.neutral_rows(me):
-            raise Refusal("portal.rows", "by", piece=by["id"])
-        by["portal_open"] = True
-        self.emit("ability", ability="开启传送阵", piece=by["id"], owner=me)
-
-    # --- free actions (G6, G8, G10) ------------------------------------------------------------
-    def do_leader(self, a: dict[str, Any]) -> None:
-        p = self.own_piece(a["leader"], self.active, "leader")
-        q = self.squad_of(p)
+    def apply(self, g: Turn, a: Action) -> None:
+        p = g.own_piece(a["leader"], g.active, "leader")
+        q = g.squad_of(p)
         q["members"].remove(p["id"])
         q["members"].insert(0, p["id"])
-        self.emit("leader", squad=q["id"], owner=q["owner"], piece=p["id"])
+        g.emit("leader", squad=q["id"], owner=q["owner"], piece=p["id"])
 
-    def do_return(self, a: dict[str, Any]) -> None:
-        me = self.active
+
+class Return(GyKind):
+    name = "return"
+    aliases = KINDS[name]
+    lists = True
+
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        """Each squad in the home rows, whole, and each piece of it."""
+        for q in g.own_squads(player):
+            if g.in_home(player, q["pos"]):
+                yield {"return": q["id"]}
+                for m in q["members"]:
+                    yield {"return": [m]}
+
+    def apply(self, g: Turn, a: Action) -> None:
+        me = g.active
         refs = a["return"] if isinstance(a["return"], list) else [a["return"]]
         pieces: list[dict[str, Any]] = []
         for i, r in enumerate(refs):
             f = f"return[{i}]" if isinstance(a["return"], list) else "return"
-            if r in self.squads and self.squads[r]["owner"] == me:
-                got = self.members(self.squads[r])
+            if r in g.squads and g.squads[r]["owner"] == me:
+                got = g.members(g.squads[r])
             else:
-                got = [self.own_piece(r, me, f)]
+                got = [g.own_piece(r, me, f)]
             for p in got:
-                if not self.in_home(me, p["pos"]):
+                if not g.in_home(me, p["pos"]):
                     raise Refusal("return.not_home", f, piece=p["id"], cell=p["pos"])
                 if p not in pieces:
                     pieces.append(p)
         for p in pieces:
-            self.to_hand(p, fled=False)
-        self.emit("return", player=me, pieces=[p["id"] for p in pieces])
-
-    def do_suicide(self, a: dict[str, Any]) -> None:
-        p = self.own_piece(a["suicide"], self.active, "suicide")
-        self.emit("suicide", piece=p["id"], owner=p["owner"])
-        self.kill(p, "suicide")
-
-    # --- a whole sheet -------------------------------------------------------------------------
-    def run(self, actions: list[dict[str, Any]]) -> list[tuple[int, Refusal]]:
-        """Play the actions in order; returns the refused ones (index, refusal). On a live board
-        a refused action is skipped with its real reason (R30: ``number`` counts from 1, as a
-        reader does); once the game is decided the rest is skipped in one event."""
-        refused = []
-        for i, a in enumerate(actions):
-            number = a.get("index", i) + 1
-            if self.decided:
-                self.emit("rest_skipped", first=number, last=actions[-1].get("index", len(actions) - 1) + 1,
-                          reason="game_over")
-                break
-            try:
-                getattr(self, "do_" + a["verb"])(a)
-            except Refusal as r:
-                refused.append((i, r))
-                if self.live:
-                    why = self.real_reason(r)
-                    self.emit("action_skipped", index=number - 1, number=number, verb=a["verb"], reason=why.code,
-                              params=dict(why.params))
-        return refused
-
-    def real_reason(self, r: Refusal) -> Refusal:
-        """Why an action `gm check` accepted could not be carried out on the live board: a squad,
-        piece or target named by the sheet that died or went to hand says so; anything else
-        gives the refusal itself, with what was allowed at that moment."""
-        value = r.params.get("value") if r.code in ("squad.unknown", "piece.unknown", "target.unknown") else None
-        if isinstance(value, str):
-            for pl in self.s["players"]:
-                if value in pl["dead"]:
-                    return Refusal("gone.dead", r.field, value=value)
-                if any(h["id"] == value for h in pl["in_hand"]):
-                    return Refusal("gone.hand", r.field, value=value)
-            if value in self.s.get("retired", ()):
-                return Refusal("gone.squad", r.field, value=value)
-        return r
+            g.to_hand(p, fled=False)
+        g.emit("return", player=me, pieces=[p["id"] for p in pieces])
 
 
-ABILITY_KEYS = {"唱诗": "sing", "治疗": "heal", "造岩": "rock", "风墙": "wall", "变身野兽": "beast",
-                "奉献": "devotion", "射击": "shoot", "火球": "fireball", "开启传送阵": "portal"}
+class Suicide(GyKind):
+    name = "suicide"
+    aliases = KINDS[name]
+
+    def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
+        for q in g.own_squads(player):
+            for m in q["members"]:
+                yield {"suicide": m}
+
+    def apply(self, g: Turn, a: Action) -> None:
+        p = g.own_piece(a["suicide"], g.active, "suicide")
+        g.emit("suicide", piece=p["id"], owner=p["owner"])
+        g.kill(p, "suicide")
 
 
-def wall_cells(druid: str, at: str, orientation: str) -> list[str]:
-    """G26 风墙: if the line through ``at`` meets the druid, ``at`` and 2 cells beyond; else ``at``
-    is the middle. Off-board cells vanish (seed l.15)."""
-    (dx, dy), (ax, ay) = cell(druid), cell(at)
-    step = (1, 0) if orientation == "horizontal" else (0, 1)
-    in_line = (orientation == "horizontal" and dy == ay) or (orientation == "vertical" and dx == ax)
-    if in_line:
-        sx, sy = ax - dx, ay - dy
-        raw = [(ax + sx * k, ay + sy * k) for k in range(3)]
-    else:
-        raw = [(ax - step[0], ay - step[1]), (ax, ay), (ax + step[0], ay + step[1])]
-    return [cell_name(c) for c in raw if on_board(c)]
+ACTIONS: ActionTable[GyState, Turn] = ActionTable(
+    Summon(), Move(), Attack(), FullAttack(), Defend(), UseAbility(), Leader(), Split(), Return(), Suicide())
+assert list(ACTIONS.kinds) == list(KINDS)  # the sheet's words name each kind, in the table's order
 
 
-def _heal_reach(a: str, b: str) -> bool:
-    """治疗's reach: within 1 身位格, or a diagonal neighbour (seed l.27)."""
-    (ax, ay), (bx, by) = cell(a), cell(b)
-    return abs(ax - bx) + abs(ay - by) <= 1 or (abs(ax - bx) == 1 and abs(ay - by) == 1)
+def options(state: GyState, player: str) -> list[tuple[str, dict[str, Any]]]:
+    """``(kind, entry)`` of every option of every kind, on one prepared board."""
+    g = prepare(state, player)
+    return [(kind.name, entry) for kind in ACTIONS.kinds.values() if isinstance(kind, GyKind)
+            for entry in kind.choices(g, player)]
 
 
-def _strip_start(path: list[str], pos: str) -> list[str]:
-    return path[1:] if path and path[0] == pos else path
-
-
-def _cells_text(cells: dict[str, str]) -> str:
-    names = list(cells)
-    if len(names) > 12:
-        return ", ".join(names[:12]) + f" ... ({len(names)})"
-    return ", ".join(names) or "-"
-
-
-def _attackers(game: Game, q: dict[str, Any]) -> str:
-    lead = game.leader(q)
-    if lead["class"] != "战士":
-        return lead["id"]
-    return ", ".join(m["id"] for m in game.members(q) if m is lead or m["class"] not in GUARDIANS)
-
-
-def _reachable_targets(game: Game, q: dict[str, Any]) -> str:
-    out = [e["id"] for e in game.enemies_within(q["pos"], q["owner"])]
-    foe = game.enemy(q["owner"])
-    if min(dist(q["pos"], c) for c in game.players[foe]["fortress"]) <= 1:
-        out.append("fortress")
-    return ", ".join(out) or "-"
+# --- a whole sheet ----------------------------------------------------------------------------------------
+def run(g: Turn, actions: list[Action]) -> list[tuple[int, Refusal]]:
+    """Play the actions in order; returns the refused ones (index, refusal). On a live board
+    a refused action is skipped with its real reason (R30: ``number`` counts from 1, as a
+    reader does); once the game is decided the rest is skipped in one event."""
+    refused = []
+    for i, a in enumerate(actions):
+        number = a.get("index", i) + 1
+        if g.decided:
+            g.emit("rest_skipped", first=number, last=actions[-1].get("index", len(actions) - 1) + 1,
+                   reason="game_over")
+            break
+        try:
+            ACTIONS.kinds[a["verb"]].apply(g, a)
+        except Refusal as r:
+            refused.append((i, r))
+            if g.live:
+                why = g.real_reason(r)
+                g.emit("action_skipped", index=number - 1, number=number, verb=a["verb"], reason=why.code,
+                       params=dict(why.params))
+    return refused

@@ -15,9 +15,8 @@ from typing import Any
 from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import AmendAction, Arg
 from gm_tool.errors import GmError
-from gm_tool.rulesets.guangying.engine import copy_state
-from gm_tool.rulesets.guangying.model import FORTRESS_HP, ROCK, WALL, Game, board_order, cell
-from gm_tool.rulesets.guangying.sheet import LEADER_DIES, _cell, _lookup, _Reader
+from gm_tool.rulesets.guangying.model import FORTRESS_HP, ROCK, WALL, Game, board_order, cell, copy_state
+from gm_tool.rulesets.guangying.reading import LEADER_DIES, SheetReader, _cell, _lookup
 
 ARGS = {
     "set_hp": (Arg("piece"), Arg("hp", "int", 1)),
@@ -52,7 +51,7 @@ class _Edit:
         self.g = Game(copy_state(state), live=True, log=self.log)
         self.args = list(action["args"])
         self.source = source
-        self.reader = _Reader(source, "zh", self.g.s)
+        self.reader = SheetReader(source, "zh", self.g.s)
 
     def fail(self, code: str, i: int, **params: Any) -> GmError:
         value = self.args[i] if i < len(self.args) else None

@@ -4,13 +4,13 @@ placements-only board before it is written, so every sheet passes ``gm check``."
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 from gm_tool.core.grid import cell_name
-from gm_tool.rulesets.guangying.actions import Turn
-from gm_tool.rulesets.guangying.engine import copy_state
-from gm_tool.rulesets.guangying.model import GUARDIANS, NEIGHBOURS, ROCK, WALL, Refusal, dist
+from gm_tool.rulesets.guangying.actions import ACTIONS
+from gm_tool.rulesets.guangying.model import GUARDIANS, Refusal, copy_state, dist, reach
+from gm_tool.rulesets.guangying.orders import Orders
+from gm_tool.rulesets.guangying.turn import Turn
 
 PROFESSIONALS = ("巡林客", "野蛮人", "游荡者", "牧师", "德鲁伊", "术士", "诗人", "法师")
 
@@ -27,46 +27,12 @@ class _Writer:
     def tries(self, sheet_action: dict[str, Any], verb: str, canon: dict[str, Any]) -> bool:
         action = {"verb": verb, **canon}
         try:
-            getattr(self.g, "do_" + verb)(action)
+            ACTIONS.kinds[verb].apply(self.g, action)
         except Refusal:
             return False
         self.actions.append(sheet_action)
         self.canonical.append({**action, "index": len(self.canonical)})
         return True
-
-
-def reach(g: Turn, q: dict[str, Any], joins: bool = False) -> dict[str, tuple[int, list[str]]]:
-    """Cells the squad may end a move on -> (cost, path), cheapest first found (Dijkstra);
-    with ``joins``, own squads' cells too (a move there joins that squad, R8)."""
-    me = q["owner"]
-    budget = g.squad_move(g.members(q))
-    start = q["pos"]
-    owners = {o["pos"]: o["owner"] for o in g.s["squads"]}
-    rocks = {c for m in g.s["markers"] if m["kind"] == ROCK for c in m["cells"]}
-    walls = {c for m in g.s["markers"] if m["kind"] == WALL and m["owner"] != me for c in m["cells"]}
-    forts = {c for p in g.s["players"] for c in p["fortress"]}
-    best: dict[str, int] = {start: 0}
-    prev: dict[str, str] = {}
-    heap = [(0, start)]
-    out: dict[str, tuple[int, list[str]]] = {}
-    while heap:
-        cost, here = heapq.heappop(heap)
-        if best[here] < cost:
-            continue
-        if here != start and here not in rocks and (here not in owners or joins and owners[here] == me):
-            path = [here]
-            while path[-1] in prev:
-                path.append(prev[path[-1]])
-            out[here] = (cost, path[-2::-1])
-        for name in NEIGHBOURS[here]:
-            if name in forts or owners.get(name, me) != me:
-                continue
-            nc = cost + (2 if name in rocks else 1) + (1 if name in walls else 0)
-            if nc <= budget and (name not in best or best[name] > nc):
-                best[name] = nc
-                prev[name] = here
-                heapq.heappush(heap, (nc, name))
-    return out
 
 
 _FORT_DIST: dict[tuple[str, ...], dict[str, tuple[int, int, int]]] = {}
@@ -94,8 +60,6 @@ def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[st
 def orders(state: dict[str, Any], player: str, kind: str, chance: Any) -> Any:
     """The orders ``parse_orders(sheet(...))`` gives, without reading the sheet back (each action
     was already checked on the placements-only board while it was written)."""
-    from gm_tool.rulesets.guangying.sheet import Orders
-
     w = _write(state, player, kind, chance)
     return Orders(player=player, turn=state["turn"] + 1, actions=w.canonical, standing=None)
 

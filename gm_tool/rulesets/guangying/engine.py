@@ -6,28 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.rulesets.guangying.actions import Turn
+from gm_tool.rulesets.guangying.actions import run
+from gm_tool.rulesets.guangying.model import copy_state
+from gm_tool.rulesets.guangying.turn import Turn
 
-
-def copy_state(state: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of a state (plain data, two levels of lists of dicts), faster than deepcopy."""
-    out = dict(state)
-    out["players"] = [
-        {**p, "home_rows": list(p["home_rows"]), "fortress": list(p["fortress"]), "pool": dict(p["pool"]),
-         "in_hand": [dict(h) for h in p["in_hand"]], "dead": list(p["dead"]),
-         **({"dead_classes": dict(p["dead_classes"])} if "dead_classes" in p else {}),
-         "standing": {k: dict(v) if isinstance(v, dict) else v for k, v in p["standing"].items()}}
-        for p in state["players"]]
-    out["squads"] = [{**q, "members": list(q["members"])} for q in state["squads"]]
-    out["pieces"] = [dict(p) for p in state["pieces"]]
-    out["markers"] = [{**m, "cells": list(m["cells"])} for m in state["markers"]]
-    if "classes" in state:
-        out["classes"] = state["classes"]
-    if "retired" in state:
-        out["retired"] = list(state["retired"])
-    if "squad_labels" in state:
-        out["squad_labels"] = dict(state["squad_labels"])
-    return out
+__all__ = ["copy_state", "play"]
 
 
 def play(state: dict[str, Any], orders: Any, live: bool = True) -> tuple[Turn, list]:
@@ -43,6 +26,6 @@ def play(state: dict[str, Any], orders: Any, live: bool = True) -> tuple[Turn, l
     actions = orders.actions if orders is not None else []
     if not actions:
         game.emit("pass", player=game.active)
-    refused = game.run(actions)
+    refused = run(game, actions)
     game.end_turn()
     return game, refused

@@ -1,8 +1,9 @@
 """The rules of 光与影 (seed 001) on plain-dict state: one turn = the upkeep, then the due
 player's actions in order, each with the opponent's automatic reactions.
 
-:class:`Game` wraps a state (mutated in place: callers copy first) with indexes. Every action is a
-``do_<verb>`` method that checks everything first and raises :class:`Refusal` before changing
+:class:`Game` wraps a state (mutated in place: callers copy first) with indexes: damage, deaths,
+healing, reactions, the upkeep and the end of a turn. Each kind of action is a class of
+:mod:`.actions` that checks everything first and raises :class:`Refusal` before changing
 anything. With ``live=False`` (``gm check``) only the sheet's own placements happen: no damage,
 deaths, reactions, forced stops or pushes (contract §4). The rule references (G1-G27) are the
 contract's (``spec/guangying.md`` §7); R-numbers are ``docs/rulings/guangying.md``.
@@ -10,11 +11,13 @@ contract's (``spec/guangying.md`` §7); R-numbers are ``docs/rulings/guangying.m
 
 from __future__ import annotations
 
+import heapq
+import re
 from typing import Any
 
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
-from gm_tool.rulesets.guangying.data import classes
+from gm_tool.rulesets.guangying.data import class_of, classes, normal
 from gm_tool.rulesets.guangying.switches import DEFAULTS as RULE_DEFAULTS
 
 W, H = 10, 12
@@ -31,6 +34,18 @@ SHOT_RANGE, SHOT_POWER = 3, 1
 FIREBALL_RANGE, FIREBALL_DAMAGE = 3, 10
 SQUADMATE_HURT = 3
 FORTRESS_HP = 100  # 要塞: "生命力为100的要塞"
+
+
+ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+def id_problem(value: Any, table: dict[str, Any]) -> str | None:
+    """The refusal code for a bad new id, or None (contract §3)."""
+    if not isinstance(value, str) or not ID_RE.match(value):
+        return "id.bad"
+    if normal(value) == "fortress" or class_of(value) is not None:
+        return "id.reserved"
+    return None
 
 
 class Refusal(Exception):
@@ -108,6 +123,27 @@ def piece_label(state: dict[str, Any], pid: str, owner: str) -> str:
     if pid.startswith(owner + "-"):
         return seat(state, owner) + pid[len(owner):]
     return pid
+
+
+def copy_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a state (plain data, two levels of lists of dicts), faster than deepcopy."""
+    out = dict(state)
+    out["players"] = [
+        {**p, "home_rows": list(p["home_rows"]), "fortress": list(p["fortress"]), "pool": dict(p["pool"]),
+         "in_hand": [dict(h) for h in p["in_hand"]], "dead": list(p["dead"]),
+         **({"dead_classes": dict(p["dead_classes"])} if "dead_classes" in p else {}),
+         "standing": {k: dict(v) if isinstance(v, dict) else v for k, v in p["standing"].items()}}
+        for p in state["players"]]
+    out["squads"] = [{**q, "members": list(q["members"])} for q in state["squads"]]
+    out["pieces"] = [dict(p) for p in state["pieces"]]
+    out["markers"] = [{**m, "cells": list(m["cells"])} for m in state["markers"]]
+    if "classes" in state:
+        out["classes"] = state["classes"]
+    if "retired" in state:
+        out["retired"] = list(state["retired"])
+    if "squad_labels" in state:
+        out["squad_labels"] = dict(state["squad_labels"])
+    return out
 
 
 def default_fortress(side: str) -> list[str]:
@@ -252,8 +288,6 @@ class Game:
         return f"{stem}{n}"
 
     def check_new_id(self, value: Any, field: str) -> None:
-        from gm_tool.rulesets.guangying.sheet import id_problem
-
         code = id_problem(value, self.table)
         if code:
             raise Refusal(code, field, value=value)
@@ -560,3 +594,39 @@ class Game:
             if q["owner"] != me:
                 q["actions_left"] = 2
         s["next"] = None if s["winner"] is not None else self.enemy(me)
+
+
+def reach(g: Game, q: dict[str, Any], joins: bool = False,
+          pieces: list[dict[str, Any]] | None = None) -> dict[str, tuple[int, list[str]]]:
+    """Cells the squad (or ``pieces`` of it, leaving it) may end a move on -> (cost, path),
+    cheapest first found (Dijkstra); with ``joins``, own squads' cells too (a move there joins
+    that squad, R8)."""
+    me = q["owner"]
+    budget = g.squad_move(pieces or g.members(q))
+    start = q["pos"]
+    owners = {o["pos"]: o["owner"] for o in g.s["squads"]}
+    rocks = {c for m in g.s["markers"] if m["kind"] == ROCK for c in m["cells"]}
+    walls = {c for m in g.s["markers"] if m["kind"] == WALL and m["owner"] != me for c in m["cells"]}
+    forts = {c for p in g.s["players"] for c in p["fortress"]}
+    best: dict[str, int] = {start: 0}
+    prev: dict[str, str] = {}
+    heap = [(0, start)]
+    out: dict[str, tuple[int, list[str]]] = {}
+    while heap:
+        cost, here = heapq.heappop(heap)
+        if best[here] < cost:
+            continue
+        if here != start and here not in rocks and (here not in owners or joins and owners[here] == me):
+            path = [here]
+            while path[-1] in prev:
+                path.append(prev[path[-1]])
+            out[here] = (cost, path[-2::-1])
+        for name in NEIGHBOURS[here]:
+            if name in forts or owners.get(name, me) != me:
+                continue
+            nc = cost + (2 if name in rocks else 1) + (1 if name in walls else 0)
+            if nc <= budget and (name not in best or best[name] > nc):
+                best[name] = nc
+                prev[name] = here
+                heapq.heappush(heap, (nc, name))
+    return out

@@ -13,10 +13,11 @@ from gm_tool.rulesets.guangying.model import (
     WALL,
     board_order,
     default_fortress,
+    id_problem,
     label_squad,
     side_rows,
 )
-from gm_tool.rulesets.guangying.sheet import LEADER_DIES, _cell, id_problem
+from gm_tool.rulesets.guangying.reading import LEADER_DIES, _cell
 from gm_tool.rulesets.guangying.switches import DEFAULTS, SWITCHES
 
 KEYS = ("ruleset", "name", "players", "first", "sides", "fortress", "fortress_hp", "pool", "in_hand",

@@ -8,23 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_tool.rulesets.guangying.actions import Turn
-from gm_tool.rulesets.guangying.bots import reach
-from gm_tool.rulesets.guangying.engine import copy_state
+from gm_tool.rulesets.guangying.actions import ACTIONS, Move, Summon, UseAbility, prepare, targets
 from gm_tool.rulesets.guangying.messages import labels
-from gm_tool.rulesets.guangying.model import NEIGHBOURS, Refusal, board_order, dist
+from gm_tool.rulesets.guangying.model import board_order, dist
 
 
 def template(state: dict[str, Any], player: str, lang: str) -> str:
     L = labels(lang)
     t, keys, values = L["template"], L["sheet_keys"], L["sheet_values"]
-    g = Turn(copy_state(state), live=False)
-    g.s["turn"] += 1
+    g = prepare(state, player)
     due = state.get("next")
-    g.active = player
-    g.upkeep()
     pl = g.players[player]
     tags = state.get("squad_labels") or {}
+    summon, move, ability = (ACTIONS.kinds[k] for k in ("summon", "move", "ability"))
+    assert isinstance(summon, Summon) and isinstance(move, Move) and isinstance(ability, UseAbility)
 
     def flow(action: dict[str, Any]) -> str:
         def value(v: Any) -> str:
@@ -38,88 +35,48 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
     if due != player:
         lines.append(t["not_due"].format(due=due or "-"))
     lines += [f"{keys['turn']}: {state['turn'] + 1}", f"{keys['player']}: {player}", f"{keys['actions']}: []"]
-    classes = [c for c, n in pl["pool"].items() if n > 0 and c in g.table]
-    ready = [h for h in pl["in_hand"] if not h["cannot_return_until"] or h["cannot_return_until"] <= g.s["turn"]]
-    groups: dict[tuple[str, ...], list[str]] = {}  # summon cells -> what may go there (classes, hand ids)
-    for what, cls in [(c, c) for c in classes] + [(h["id"], h["class"]) for h in ready]:
-        cells = tuple(sorted(g.summon_cells(player, cls), key=lambda c: (g.squad_at(c) is not None, c)))
-        if cells:
-            groups.setdefault(cells, []).append(what)
+    # the summons: each piece's cells, pieces offered the same cells on one line
+    cells_of: dict[str, list[str]] = {}
+    for option in summon.choices(g, player):
+        cells_of.setdefault(option["summon"], []).append(option["at"])
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name, cells in cells_of.items():
+        groups.setdefault(tuple(cells), []).append(name)
     if groups:
-        what = [f"{c} {pl['pool'][c]}" for c in classes] + [f"{h['id']} ({h['class']})" for h in ready]
+        what = [f"{c} {pl['pool'][c]}" if c == cls else f"{c} ({cls})" for c, cls in summon.summonable(g, player)]
         lines.append(t["summon"].format(what=", ".join(what)))
-        for cells, names in groups.items():
-            lines.append(t["cells"].format(cls="/".join(names), cells=", ".join(cells)))
-        cells, names = next(iter(groups.items()))
-        lines.append(f"#   - {flow({'summon': names[0], 'at': cells[0]})}")
+        for group, names in groups.items():
+            lines.append(t["cells"].format(cls="/".join(names), cells=", ".join(group)))
+        first, names = next(iter(groups.items()))
+        lines.append(f"#   - {flow({'summon': names[0], 'at': first[0]})}")
     else:
         lines.append(t["no_summon"])
+    moves: dict[str, list[list[str]]] = {}
+    for option in move.choices(g, player):
+        moves.setdefault(option["move"], []).append(option["path"])
     for q in g.own_squads(player):
         pieces = g.members(q)
         lines.append(t["squad"].format(squad=q["id"], label=tags.get(q["id"], "-"), pos=q["pos"],
                                        move=g.squad_move(pieces), members=", ".join(
                                            f"{p['id']} {p['class']} {p['hp']}/{p['max_hp']}" for p in pieces)))
-        ways = reach(g, q, joins=True)
-        free = {c: w for c, w in ways.items() if g.squad_at(c) is None}
-        joins = [c for c in ways if c not in free and _joins(g, q, c)]
+        free = {path[-1]: path for path in moves.get(q["id"], []) if g.squad_at(path[-1]) is None}
+        joins = [path[-1] for path in moves.get(q["id"], []) if path[-1] not in free]
         if free:
             lines.append(t["moves"].format(cells=", ".join(board_order(list(free)))))
             foe_fort = g.players[g.enemy(player)]["fortress"]
             toward = min(board_order(list(free)), key=lambda c: min(dist(c, f) for f in foe_fort))
-            lines.append(f"#   - {flow({'move': q['id'], 'path': free[toward][1]})}")
+            lines.append(f"#   - {flow({'move': q['id'], 'path': free[toward]})}")
         if joins:
             lines.append(t["joins"].format(cells=", ".join(board_order(joins))))
-        targets = [e["id"] for e in g.enemies_within(q["pos"], player)]
-        if min(dist(q["pos"], c) for c in g.players[g.enemy(player)]["fortress"]) <= 1:
-            targets.append("fortress")
-        if targets:
-            lines.append(t["targets"].format(targets=", ".join(targets)))
-            lines.append(f"#   - {flow({'attack': q['id'], 'target': targets[0]})}")
-            lines.append(f"#   - {flow({'full_attack': q['id'], 'target': targets[0]})}")
+        found = targets(g, q)
+        if found:
+            lines.append(t["targets"].format(targets=", ".join(found)))
+            lines.append(f"#   - {flow({'attack': q['id'], 'target': found[0]})}")
+            lines.append(f"#   - {flow({'full_attack': q['id'], 'target': found[0]})}")
         for p in pieces:
-            lines += [f"#   - {flow(a)}" for a in _abilities(g, player, p)[:3]]
+            lines += [f"#   - {flow(a)}" for a in ability.uses(g, player, p)[:3]]
     lines.append(t["free"])
     lines.append(t["standing"])
     dies = pl["standing"]["leader_dies"]
     lines.append(f"# {keys['standing']}: {{{keys['leader_dies']}: {values.get(dies, dies)}}}")
     return "\n".join(lines) + "\n"
-
-
-def _joins(g: Turn, q: dict[str, Any], name: str) -> bool:
-    host = g.squad_at(name)
-    if host is None:
-        return False
-    try:
-        g.check_join(g.members(q), host, "path")
-    except Refusal:
-        return False
-    return True
-
-
-def _abilities(g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
-    """The ability actions ``p`` may take as the turn's first action (each checked alone)."""
-    cls, me = p["class"], p["id"]
-    foes = [e["id"] for e in g.s["squads"] if e["owner"] != player]
-    near = list(NEIGHBOURS[p["pos"]])
-    candidates: list[dict[str, Any]] = {
-        "巡林客": [{"ability": "射击", "by": me, "target": e} for e in foes],
-        "术士": [{"ability": "火球", "by": me, "target": e} for e in foes],
-        "牧师": [{"ability": "治疗", "by": me, "target": o["id"]} for o in g.s["pieces"]
-                 if o["owner"] == player and o["hp"] < o["max_hp"]] + [{"ability": "造岩", "by": me, "at": c} for c in near],
-        "德鲁伊": [{"ability": "风墙", "by": me, "at": c, "orientation": o} for c in near
-                  for o in ("horizontal", "vertical")] + [{"ability": "变身野兽", "by": me}],
-        "诗人": [{"ability": "唱诗", "by": me}],
-        "法师": [{"ability": "开启传送阵", "by": me}],
-        "圣武士": [{"ability": "奉献", "by": me, "target": o, "amount": 1} for o in g.squads[p["squad"]]["members"]
-                  if o != me],
-    }.get(cls, [])
-    out = []
-    for a in candidates:
-        trial = Turn(copy_state(g.s), live=False)
-        trial.active = player
-        try:
-            trial.do_ability({"verb": "ability", **a})
-        except Refusal:
-            continue
-        out.append(a)
-    return out
