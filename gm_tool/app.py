@@ -946,7 +946,7 @@ def amend(root: Path, action: str, args: list[Any], reason: str, lang: str = "zh
         posts = None
         if record["action"] != UNDO:  # an undo sends no posts (the undone edit had none to take back)
             with use_forum(forum_of(op, n + 1)):
-                posts = op.ruleset.amend_posts(new_state, checked, events, op.lang, op.templates_dir())
+                posts = op.ruleset.amend_posts(new_state, checked, events, op.lang, op.templates_dir(), op.campaign.seed())
         for who, rendered in (posts.texts.items() if posts else ()):
             for fmt, text in rendered.items():
                 path = target.with_name(f"{target.stem}-posts") / f"{who}.{fmt}"

@@ -52,9 +52,20 @@ def tree(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and p.name != ".lock"}
 
 
-def grail_posts(*args, **kwargs) -> dict:
-    """The grail war's posts of a turn as one mapping: ``{audience: {fmt: text}, "files": {...}}``."""
-    from gm_tool.rulesets.grail_war.posts import posts
+def player_picture(files, player: str) -> str:
+    """A player's picture among a turn's files: ``map-PLAYER-TOKEN.png`` (the token comes from
+    the campaign's secret: no player can guess another's address, issue 19)."""
+    import re
 
-    out = posts(*args, **kwargs)
+    found = [f for f in files if re.fullmatch(rf"map-{re.escape(player)}-[0-9a-f]{{12}}\.png", f)]
+    assert len(found) == 1, (player, sorted(files))
+    return found[0]
+
+
+def grail_posts(*args, **kwargs) -> dict:
+    """The grail war's posts of a turn as one mapping: ``{audience: {fmt: text}, "files": {...}}``
+    (rendered by the core's pipeline, pictures named with an empty secret)."""
+    from gm_tool.rulesets.grail_war import RULESET
+
+    out = RULESET.posts(*args, **kwargs)
     return {**out.texts, "files": out.files}

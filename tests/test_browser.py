@@ -16,6 +16,7 @@ import pytest
 
 from gm_tool.core.render import markdown_to_html
 from tests.conftest import grail_posts as posts
+from tests.conftest import player_picture
 from tests.regen_golden import SCENARIO, play
 
 CHROMIUM = next((p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")) if p), None)
@@ -80,11 +81,15 @@ def report(tmp_path_factory) -> Path:
     return folder
 
 
+def report_files(folder):
+    return [p.name for p in folder.iterdir()]
+
+
 def test_private_preview_renders_without_console_errors_and_shows_the_map(report, tmp_path):
     shot = tmp_path / "shot.png"
     console = browse(report / "alice.html", shot, tmp_path)
     assert console == []
-    assert shows(shot.read_bytes(), (report / "map-alice.png").read_bytes())
+    assert shows(shot.read_bytes(), (report / player_picture(report_files(report), "alice")).read_bytes())
 
 
 def test_public_preview_shows_the_public_map(report, tmp_path):
@@ -100,6 +105,6 @@ def test_the_checks_catch_a_broken_page(report, tmp_path):
     (broken / "alice.html").write_text((report / "alice.html").read_text("utf-8"), "utf-8")
     shot = tmp_path / "shot.png"
     browse(broken / "alice.html", shot, tmp_path)
-    assert not shows(shot.read_bytes(), (report / "map-alice.png").read_bytes())
+    assert not shows(shot.read_bytes(), (report / player_picture(report_files(report), "alice")).read_bytes())
     (broken / "bad.html").write_text("<!DOCTYPE html><p>x</p><script>nosuchfunction()</script>", "utf-8")
     assert any("nosuchfunction" in line for line in browse(broken / "bad.html", tmp_path / "bad.png", tmp_path))

@@ -234,4 +234,4 @@ def test_submit_after_the_game_is_over_is_refused(gm, tmp_path):
     p.write_text(_json.dumps(state, ensure_ascii=False), "utf-8")
     sheet = write(tmp_path / "a.yaml", "turn: 1\nplayer: alice\n")
     r = gm("submit", d, sheet, code=1)
-    assert "red" in r.output and not (d / "orders/turn-001/alice.yaml").exists()
+    assert "红方" in r.output and not (d / "orders/turn-001/alice.yaml").exists()  # the winner in words

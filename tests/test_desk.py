@@ -223,7 +223,7 @@ def test_a_yaml_sheet_is_checked_as_a_sheet_and_the_gm_may_say_how_to_read(war):
     assert "不是指令。未使用：「turn」、「1」" in page and "无法理解这一行：'move: {to: B4}'" in page  # read as a message
     message = "1.1是否使用角色技能 否\n本回合移动 Z9\n"
     page = text_of(desk.post("/c/0/intake", 200, player="bob", turn="1", text=message, action="store").get_data(as_text=True))
-    assert "move.to: 无法识别的坐标 'Z9'" in page and "移动到 Z9" in page  # the reading is shown with the problem
+    assert "移动.目的地: 无法识别的坐标 'Z9'" in page and "移动到 Z9" in page  # the reading is shown with the problem
     assert not (war / "orders").exists()
 
 

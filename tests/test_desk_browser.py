@@ -191,7 +191,7 @@ def test_a_grail_war_turn_on_the_desk(tab_on, tmp_path):
 
     paste(page, "bob", BOB_BAD, "检查")  # an error, inline, beside the reading of every line
     problems = page.locator("#p-bob .result .problems li")
-    assert problems.count() == 1 and "move.to" in problems.first.inner_text() and "'Z9'" in problems.first.inner_text()
+    assert problems.count() == 1 and "移动.目的地" in problems.first.inner_text() and "'Z9'" in problems.first.inner_text()
     reading = page.locator("#p-bob table.reading")
     assert "本回合移动 Z9" in reading.inner_text() and "胡说八道 <b>x</b>" in reading.inner_text()
     assert not (root / "orders" / "turn-001").exists()

@@ -27,6 +27,7 @@ from gm_tool.core.grid import cell_name
 from gm_tool.rulesets.grail_war import picture
 from gm_tool.rulesets.grail_war.view import view
 from tests.conftest import grail_posts as posts
+from tests.conftest import player_picture
 from tests.regen_golden import SCENARIO, play
 
 # names that appear in no label, sentence or card name, and in no other name
@@ -118,7 +119,7 @@ def check_posts(out: dict[str, Any], after: dict[str, Any], events: list[dict[st
         from PIL import Image
 
         painter = picture.Painter(after["map"], after["strongholds"], after["sides"])
-        im = Image.open(io.BytesIO(out["files"][f"map-{player}.png"])).convert("RGB")
+        im = Image.open(io.BytesIO(out["files"][player_picture(out["files"], player)])).convert("RGB")
         seen = set(view(after, player)["visible"])
         for y in range(after["map"]["height"]):
             for x in range(after["map"]["width"]):

@@ -15,11 +15,16 @@ import pytest
 import yaml
 
 from gm_tool.core.render import MARKUPS, environment, markdown_to_html
+from gm_tool.rulesets.grail_war import RULESET as _GRAIL
 from gm_tool.rulesets.grail_war import narrate, picture
-from gm_tool.rulesets.grail_war.posts import TEMPLATES
 from tests.conftest import grail_posts as posts
+from tests.conftest import player_picture as own_picture
 from tests.conftest import write
 from tests.regen_golden import SCENARIO, play
+
+TEMPLATES = _GRAIL.package_dir / "templates"
+
+
 
 EVIL = ["[b]x[/b]", "**y**", "<script>alert(1)</script>", "[url=javascript:alert(1)]z[/url]",
         "[img]javascript:alert(2)[/img]", "_u_ `c` <img src=x onerror=alert(3)>", "1. # - > |a|"]
@@ -119,9 +124,10 @@ def test_private_post_has_own_character_hand_and_what_to_send(evil_turn):
     for card in alice["hand"]:
         label = f"{card['name']} "
         assert label in text
-    assert "请发送第 2 回合的指令表（回合: 2，玩家: alice）" in text
+    assert "请发送第 2 回合的指令表（见下）" in text
     assert "回合: 2\n玩家: alice\n" in text and "gm template" not in text  # the sheet itself, no tool to run
-    assert "![map](map-alice.png)" in text and "[img]map-alice.png[/img]" in out["alice"]["bbcode"]
+    name = own_picture(out["files"], "alice")
+    assert f"![map]({name})" in text and f"[img]{name}[/img]" in out["alice"]["bbcode"]
     assert "```\n    ABCDEFGH" in text  # the text map
 
 
@@ -188,21 +194,21 @@ def test_sections_group_a_fight_blow_by_blow_and_new_events_need_no_template():
     assert told[0]["lines"][1] == "〔novel\\_blow〕source **Xa**，target **Yb**，card 【杀 ♠7】，damage 1"
     assert told[0]["lines"][2] == "**Yb** 摸了 1 张牌：【闪 ♥2】。"
     assert [s["title"] for s in narrate.story(events, teller, None, public=True)] == ["据点动态"]
-    own = copy.deepcopy(narrate.NARRATION)  # a ruleset's narration is an instance: extend a copy
+    own = copy.deepcopy(narrate.narration())  # a ruleset's narration is an instance: extend a copy
     own.register({"novel_blow": {"zh": "{source} 对 {target} 出{card}，造成 {damage} 点伤害。", "en": "x"},
                   "novel_start": {"zh": "开打", "en": "go", "section": "fight"}})
     teller.narration = own
     told = own.story(events, teller, "b")
     assert told[0]["lines"][1] == "**Xa** 对 **Yb** 出【杀 ♠7】，造成 1 点伤害。"
     assert own.sections([events[1], {**events[3], "type": "novel_start"}])[1][0] == "fight"
-    assert "novel_blow" not in narrate.NARRATION.sentences
+    assert "novel_blow" not in narrate.narration().sentences
     with pytest.raises(ValueError, match="registered twice"):
         own.register({"novel_blow": {"zh": "再次", "en": "again"}})
 
 
 def test_a_sentence_with_a_bad_placeholder_falls_back_to_the_generic_one():
     teller = narrate.Teller({}, "zh", MARKUPS["bbcode"])
-    teller.narration = copy.deepcopy(narrate.NARRATION)
+    teller.narration = copy.deepcopy(narrate.narration())
     teller.narration.register({"odd": {"zh": "{missing} 出现", "en": "{missing}"}})
     assert teller.sentence({"type": "odd", "to": "all", "what": "<b>"}) == "〔odd〕what <b>"
     assert teller.sentence({"type": "odd", "to": "all", "what": "[b]"}) == "〔odd〕what [\u200bb]"
@@ -224,13 +230,13 @@ def test_pictures_fog_what_the_player_does_not_see():
     before, after = game["states"]
     out = posts(before, after, game["logs"][0], "zh")
     files = out["files"]
-    assert sorted(files) == ["gm-map.png", "map-alice.png", "map-bob.png", "map-heidi.png", "map-ivan.png", "map-public.png"]
+    assert sorted(files) == sorted(["gm-map.png", "map-public.png", *(own_picture(files, p) for p in ("alice", "bob", "heidi", "ivan"))])
     from gm_tool.rulesets.grail_war.view import view
 
     painter = picture.Painter(after["map"], after["strongholds"], after["sides"])
     fog, clear = painter.fog(), painter.clear()
     for player in ("alice", "ivan"):
-        im = Image.open(io.BytesIO(files[f"map-{player}.png"])).convert("RGB")
+        im = Image.open(io.BytesIO(files[own_picture(files, player)])).convert("RGB")
         seen = set(view(after, player)["visible"])
         for y in range(6):
             for x in range(8):
@@ -241,9 +247,10 @@ def test_pictures_fog_what_the_player_does_not_see():
         own = next(c for c in after["characters"] if c["player"] == player)["pos"]
         box = picture.cell_box("ABCDEFGH".index(own[0]), int(own[1:]) - 1)
         assert im.crop(box).tobytes() != clear.crop(box).tobytes()  # a marker is drawn there
-    gm = Image.open(io.BytesIO(files["gm-map.png"])).convert("RGB")
-    public = Image.open(io.BytesIO(files["map-public.png"])).convert("RGB")
-    assert public.tobytes() == clear.tobytes() and gm.tobytes() != clear.tobytes()
+    board = (0, 0, *clear.size)  # the legend is under the board
+    gm = Image.open(io.BytesIO(files["gm-map.png"])).convert("RGB").crop(board)
+    public = Image.open(io.BytesIO(files["map-public.png"])).convert("RGB").crop(board)
+    assert public.tobytes() == clear.convert("RGB").tobytes() and gm.tobytes() != clear.convert("RGB").tobytes()
 
 
 def test_resolve_writes_every_post_and_report_prints_them(gm, tmp_path):
@@ -258,14 +265,14 @@ def test_resolve_writes_every_post_and_report_prints_them(gm, tmp_path):
             assert f"{who}.{ext}" in names
         assert f"{who}.html" not in names  # the HTML preview is rendered on demand
         if who != "public":
-            assert f"map-{who}.png" in names
+            assert own_picture(names, who)
     assert "gm-map.png" in names and "map-public.png" in names
     for who, args in (("public", []), ("alice", ["--player", "alice"])):
         for fmt, ext in (("bbcode", "bbcode"), ("markdown", "md")):
             printed = gm("report", d, *args, "--format", fmt).output
             assert printed == (folder / f"{who}.{ext}").read_text("utf-8")
     page = gm("report", d, "--player", "alice", "--format", "html").output
-    assert '<img src="map-alice.png" alt="map"' in page
+    assert f'<img src="{own_picture(names, "alice")}" alt="map"' in page
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

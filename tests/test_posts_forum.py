@@ -14,6 +14,7 @@ import pytest
 from gm_tool.core.render import BBCODE_DIALECTS, Forum, check_forum, display_name, use_forum
 from gm_tool.errors import GmError
 from tests.conftest import grail_posts as posts
+from tests.conftest import player_picture
 from tests.regen_golden import load_campaign
 
 TAG = re.compile(r"\[(/?)([a-z*]+)(?:=([^\]]*))?\]")
@@ -77,11 +78,12 @@ def test_image_url_links_every_picture_and_without_it_the_post_says_what_to_atta
     campaign = load_campaign()
     args = (campaign["states"][0], campaign["states"][1], campaign["logs"][0], "zh")
     bare = posts(*args)
-    assert "请把图片 map-alice.png 作为附件插入此处" in bare["alice"]["bbcode"]
+    mine = player_picture(bare["files"], "alice")
+    assert f"请把图片 {mine} 作为附件插入此处" in bare["alice"]["bbcode"]
     with use_forum(check_forum({"image_url": "https://img.example.org/g/{turn}/{file}"}, turn="turn-001")):
         linked = posts(*args)
     for who in ("public", "alice", "bob"):
-        name = "map-public.png" if who == "public" else f"map-{who}.png"
+        name = "map-public.png" if who == "public" else player_picture(linked["files"], who)
         assert f"[img]https://img.example.org/g/turn-001/{name}[/img]" in linked[who]["bbcode"]
         assert f"![map](https://img.example.org/g/turn-001/{name})" in linked[who]["md"]
         assert "作为附件" not in linked[who]["bbcode"]
@@ -124,7 +126,8 @@ def test_gm_forum_rerenders_every_post_and_verify_agrees(gm, skirmish):
     gm("verify", skirmish)
     text = (skirmish / "reports" / "turn-001" / "alice.bbcode").read_text("utf-8")
     assert "私信 · Saber.Fan" in text and "[size=140]" in text
-    assert "[img]https://img.example.org/turn-001/map-alice.png[/img]" in text
+    mine = player_picture([p.name for p in (skirmish / "reports" / "turn-001").iterdir()], "alice")
+    assert f"[img]https://img.example.org/turn-001/{mine}[/img]" in text
     opening = (skirmish / "reports" / "turn-000" / "bob.bbcode").read_text("utf-8")
     assert "开局 · 私信 · 月下 独酌" in opening
     gm("forum", skirmish, "--image-url", "")

@@ -134,6 +134,15 @@ def opening_posts(ruleset: RulesetBase, state: State, lang: str, *, events: list
     return posts if posts.texts else None
 
 
+def render_posts(ruleset: RulesetBase, turn: PostTurn, content: Callable[[PostTurn, str | None], Post | None], *,
+                 templates_dir: Path | None = None, secret: str = "", forum: Forum | None = None) -> Posts:
+    """Posts outside a turn's (a GM edit's handover to a replacement player): ``content(turn,
+    reader)`` for each reader (None: no post), rendered as a turn's are (without the GM's map)."""
+    posts = _render(ruleset, turn, content, templates_dir, secret, forum)
+    posts.files.pop(GM_PICTURE, None)
+    return posts
+
+
 def _render(ruleset: RulesetBase, turn: PostTurn, content: Callable[[PostTurn, str | None], Post | None],
             templates_dir: Path | None, secret: str, forum: Forum | None) -> Posts:
     from gm_tool.core.ruleset import Posts

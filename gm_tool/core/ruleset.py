@@ -422,9 +422,10 @@ class RulesetBase(Generic[S, O]):
         return str(sides.get(outcome.winner) or display_name(outcome.winner))
 
     def amend_posts(self, state: State, action: dict[str, Any], events: list[Event], lang: str,
-                    templates_dir: Path | None = None) -> Posts | None:
+                    templates_dir: Path | None = None, secret: str = "") -> Posts | None:
         """Posts a GM edit sends at once, before the next turn (a replacement player's handover),
-        from ``state`` with the edits made; `gm amend` writes them beside the edit. None: none."""
+        from ``state`` with the edits made; `gm amend` writes them beside the edit (pictures
+        named from ``secret`` as a turn's, gm_tool.core.posts.render_posts). None: none."""
         return None
 
     # what a player may do (gm_tool.core.actions) ----------------------------------------------

@@ -19,6 +19,10 @@ over every ruleset). Code never chooses words with ``lang == "zh"``: it asks for
 from __future__ import annotations
 
 import functools
+import hashlib
+import marshal
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,15 +66,69 @@ class Texts:
 
 
 def read(path: Path) -> dict[str, Any]:
-    """The raw mapping of a messages file (bundled data: read with the C safe loader)."""
-    import yaml
+    """The raw mapping of a messages file (bundled data: read with the C safe loader). Parsing a
+    ruleset's words costs ~20 ms a process (every `gm resolve` renders posts), so the parsed
+    mapping is kept in the user's private cache folder, keyed by the file's sha256: an edited
+    file is parsed again."""
+    raw = Path(path).read_bytes()
+    key = hashlib.sha256(raw).hexdigest()
+    data = _cached(key)
+    if data is None:
+        import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(path, encoding="utf-8") as fh:
-        data = yaml.load(fh, Loader=loader)  # noqa: S506 (a safe loader)
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        data = yaml.load(raw.decode("utf-8"), Loader=loader)  # noqa: S506 (a safe loader)
+        if isinstance(data, dict):
+            _store(key, data)
     if not isinstance(data, dict):
         raise ValueError(f"{path}: the top level must be a mapping of {', '.join(SECTIONS)}")
     return data
+
+
+def _cache_dir() -> Path | None:
+    """A folder of this user's alone (mode 0700, owned by the user) in the temp folder, or None
+    when none can be had safely (``GM_NO_TEXTS_CACHE`` set: never)."""
+    if os.environ.get("GM_NO_TEXTS_CACHE"):
+        return None
+    folder = Path(tempfile.gettempdir()) / f"gm-tool-texts-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        st = folder.lstat()
+        if folder.is_symlink() or st.st_uid != os.getuid() or st.st_mode & 0o077:
+            return None
+    except OSError:
+        return None
+    return folder
+
+
+def _cached(key: str) -> dict[str, Any] | None:
+    """The mapping kept for the file of digest ``key``: the file holds the digest of the
+    marshalled data, a line break, then the data (a torn or foreign file is a miss)."""
+    folder = _cache_dir()
+    if folder is None:
+        return None
+    try:
+        digest, _, blob = (folder / f"{key}.marshal").read_bytes().partition(b"\n")
+        if hashlib.sha256(blob).hexdigest().encode() != digest:
+            return None
+        data = marshal.loads(blob)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _store(key: str, data: dict[str, Any]) -> None:
+    folder = _cache_dir()
+    if folder is None:
+        return
+    try:
+        blob = marshal.dumps(data)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(hashlib.sha256(blob).hexdigest().encode() + b"\n" + blob)
+        os.replace(tmp, folder / f"{key}.marshal")
+    except (OSError, ValueError):
+        return
 
 
 @functools.cache

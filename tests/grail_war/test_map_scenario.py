@@ -76,7 +76,7 @@ def test_a_bad_sheet_names_its_line(gm, skirmish, tmp_path):
     f = write(tmp_path / "a.yaml", "回合: 1\n玩家: alice\n移动:\n  目的地: B2\n")
     before = tree(skirmish)
     r = gm("check", skirmish, f, "--lang", "en", code=1)
-    assert f"{f}:4: 移动.目的地:" in r.output + (r.stderr if r.stderr_bytes else "")
+    assert f"{f}:4: 移动.目的地:" in r.output + (r.stderr if r.stderr_bytes else "")  # in the sheet's own words
     assert tree(skirmish) == before
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from gm_tool.core.render import MARKUPS
 from gm_tool.rulesets.grail_war import RULESET
-from gm_tool.rulesets.grail_war.narrate import NARRATION, Teller, story
+from gm_tool.rulesets.grail_war.narrate import Teller, narration, story
 from gm_tool.rulesets.grail_war.posts import draw_map, text_map
 from gm_tool.rulesets.grail_war.sheet import template
 from tests.conftest import grail_posts as posts
@@ -32,7 +32,7 @@ def tell(events, player="pa", lang="zh", gone=None):
 def told(r, lang="zh"):
     names = {c.id: c.name for c in r.game.characters}
     teller = Teller(names, lang, MARKUPS["md"])
-    return [line for s in NARRATION.story(r.log, teller, None) for line in s["lines"]]
+    return [line for s in narration().story(r.log, teller, None) for line in s["lines"]]
 
 
 def state0(**changes):

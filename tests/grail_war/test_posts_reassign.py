@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import yaml
 
-from tests.conftest import write
+from tests.conftest import player_picture, write
 
 
 def test_reassign_hands_the_character_to_the_new_player(gm, skirmish):
@@ -24,7 +24,7 @@ def test_reassign_hands_the_character_to_the_new_player(gm, skirmish):
     reports = skirmish / "reports" / "turn-001"
     assert (reports / "carol.bbcode").is_file() and not (reports / "alice.bbcode").exists()
     public = (reports / "public.md").read_text("utf-8")
-    assert "GM 让替补玩家 月下 独酌 接手了一名角色。理由：alice 退出，carol 接手" in public
+    assert "GM 让替补玩家 **月下 独酌** 接手了一名角色。理由：alice 退出，carol 接手" in public
     mine = (reports / "carol.md").read_text("utf-8")
     assert "私信 · 月下 独酌" in mine and "阿尔托利亚" in mine and "玩家: carol" in mine
     gm("verify", skirmish)
@@ -50,12 +50,13 @@ def test_reassign_is_public_without_saying_which_character_and_the_newcomer_gets
     handover = (folder / "carol.md").read_text("utf-8")
     assert "交接（第 1 回合前）" in handover and "GM 把以下角色交给了你（原玩家 alice）" in handover
     assert "阿尔托利亚" in handover and "玩家: carol" in handover and "回合: 1" in handover
-    assert (folder / "map-carol.png").read_bytes().startswith(b"\x89PNG")
-    assert sorted(p.name for p in folder.iterdir()) == ["carol.bbcode", "carol.md", "map-carol.png"]
+    picture = player_picture([p.name for p in folder.iterdir()], "carol")
+    assert (folder / picture).read_bytes().startswith(b"\x89PNG")
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["carol.bbcode", "carol.md", picture])
     gm("resolve", skirmish)
     reports = skirmish / "reports" / "turn-001"
     public = (reports / "public.md").read_text("utf-8")
-    assert "GM 让替补玩家 carol 接手了一名角色。理由：有玩家退出" in public
+    assert "GM 让替补玩家 **carol** 接手了一名角色。理由：有玩家退出" in public
     assert "阿尔托利亚" not in public.split("### GM 调整")[1].split("###")[0]
-    assert "**阿尔托利亚** 由 alice 交给 carol。" in (reports / "carol.md").read_text("utf-8")
+    assert "**阿尔托利亚** 由 **alice** 交给 **carol**。" in (reports / "carol.md").read_text("utf-8")
     gm("verify", skirmish)

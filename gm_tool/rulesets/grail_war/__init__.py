@@ -4,12 +4,19 @@ moves, Sanguosha-like fights played from each player's tactical options."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
 from gm_tool.i18n import register_lazy
-from gm_tool.rulesets.grail_war import messages  # noqa: F401  (registers the messages)
+from gm_tool.rulesets.grail_war.aliases import sheet_aliases
+from gm_tool.rulesets.grail_war.switches import SWITCHES
+
+if TYPE_CHECKING:
+    from gm_tool.core.narrate import Narration
+    from gm_tool.core.narrate import Teller as CoreTeller
+    from gm_tool.core.posts import Post, PostTurn
+    from gm_tool.rulesets.grail_war.narrate import Teller
 
 _NO_CARDS: dict[str, list] = {"draw_pile": [], "discard_pile": []}
 
@@ -42,8 +49,11 @@ class GrailWar(RulesetBase):
     # 2: issue 14's corrections (宝石 ♦Q, rules.decks, rulings C8 and C28-C32): campaigns of 1 replay differently
     # 3: issue 23 (a wave of 杀 answered whole before it lands, ruling C35; not_set told; rules.magic_play in
     #    the state; the template as a missing sheet; public posts group no deaths by fight; reassignments)
-    rules_version = 3
+    # 4: issue 19 (posts rendered by the core; characters keep a label in the state)
+    rules_version = 4
     package_dir = Path(__file__).parent
+    switches = SWITCHES
+    sheet_aliases = sheet_aliases()  # the seed's headings as keys (orders.py reads them; problems are told in them)
 
     def setup(self, scenario: dict[str, Any], source: str, seed: str, log: EventLog | None = None) -> dict[str, Any]:
         """Turn 0; the shuffles of the deck and the equipment pile are GM-only events in ``log``."""
@@ -111,23 +121,55 @@ class GrailWar(RulesetBase):
     def summary_for_sim(self, state: dict[str, Any]) -> dict[str, Any]:
         """Territory as the score, and every character as a unit (its class is the unit's class);
         who won is ``outcome()``'s (a side or "draw")."""
+        from gm_tool.i18n import LANGS
+        from gm_tool.rulesets.grail_war.words import labels
+
         return {"sides": list(state["sides"]),
                 "score": dict(state.get("territory") or {}),
-                "class_label": {"zh": "职阶", "en": "Class"}, "unit_label": {"zh": "角色", "en": "Character"},
-                "score_label": {"zh": "领土", "en": "territory"},
+                **{f"{key}_label": {lang: labels(lang)["sim"][key] for lang in LANGS} for key in ("class", "unit", "score")},
                 "units": [{"id": c["id"], "player": c["player"], "side": c["side"], "class": c["class"],
                            "alive": c["alive"]} for c in state["characters"]]}
 
-    def posts(self, before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
-              templates_dir: Path | None = None) -> Posts:
-        from gm_tool.rulesets.grail_war.posts import posts
+    # posts: the content of each post; the core renders it (gm_tool.core.posts) ----------------
+    def post(self, turn: PostTurn, reader: str | None) -> Post:
+        from gm_tool.rulesets.grail_war.posts import post
 
-        return posts(before, after, events, lang, templates_dir)
+        return post(self, turn, reader)
 
-    def opening_posts(self, state: dict[str, Any], lang: str, templates_dir: Path | None = None) -> Posts:
-        from gm_tool.rulesets.grail_war.posts import opening
+    def opening_post(self, turn: PostTurn, reader: str | None) -> Post:
+        from gm_tool.rulesets.grail_war.posts import opening_post
 
-        return opening(state, lang, templates_dir)
+        return opening_post(self, turn, reader)
+
+    def gm_picture(self, turn: PostTurn) -> Any:
+        from gm_tool.rulesets.grail_war.posts import gm_picture
+
+        return gm_picture(turn)
+
+    def narration(self) -> Narration:
+        from gm_tool.rulesets.grail_war.narrate import narration
+
+        return narration()
+
+    def teller(self, names: dict[str, str], lang: str, m: Any) -> Teller:
+        from gm_tool.rulesets.grail_war.narrate import Teller
+
+        return Teller(names, lang, m)
+
+    def tell(self, turn: PostTurn, reader: str | None, teller: CoreTeller, **options: Any) -> list[dict[str, Any]]:
+        """The sections the reader may know (rulings G2, P1, P3): the public post groups nothing by
+        fight; a private post says where a walk it saw went out of sight (``gone``, ruling P7).
+        Characters are named from the whole roster (a fallen one is still named in its fight)."""
+        from gm_tool.rulesets.grail_war.narrate import Teller, story
+
+        roster = {c["id"]: c["name"] for c in turn.after["characters"]}
+        teller.names = {**roster, **teller.names}
+        assert isinstance(teller, Teller)
+        return story(turn.events, teller, reader, public=reader is None, cut=turn.cut(self), gone=options.get("gone"))
+
+    def unit_labels(self, view: dict[str, Any], lang: str) -> dict[str, str]:
+        """Characters are told by their names (as the seed writes them; never a player's id)."""
+        return {c["id"]: c["name"] for c in view["characters"]}
 
     def amend(self, state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         from gm_tool.rulesets.grail_war.amend import amend
@@ -135,19 +177,19 @@ class GrailWar(RulesetBase):
         return amend(state, action, source)
 
     def amend_posts(self, state: dict[str, Any], action: dict[str, Any], events: list[dict[str, Any]], lang: str,
-                    templates_dir: Path | None = None) -> Posts | None:
+                    templates_dir: Path | None = None, secret: str = "") -> Posts | None:
         """A reassignment's handover post for the replacement player (issue 23)."""
         if action["action"] != "reassign":
             return None
         from gm_tool.rulesets.grail_war.posts import handover
 
         detail = next(e for e in events if e["type"] == "gm_reassign_detail")
-        return handover(state, detail["new_player"], detail["old_player"], lang, templates_dir)
+        return handover(self, state, detail["new_player"], detail["old_player"], lang, templates_dir, secret)
 
     def amend_actions(self) -> dict[str, AmendAction]:
-        from gm_tool.rulesets.grail_war.amend import ACTIONS
+        from gm_tool.rulesets.grail_war.amend import actions
 
-        return ACTIONS
+        return actions()
 
     def import_message(self, state: dict[str, Any], text: str, source: str, lang: str,
                        player: str | None) -> tuple[dict[str, Any], list[tuple[int, str, str]]]:

@@ -30,74 +30,29 @@ from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.core.ruleset import AmendAction, Arg, read_int
 from gm_tool.core.store import safe_name
 from gm_tool.errors import GmError
-from gm_tool.i18n import register
-from gm_tool.rulesets.grail_war import cards, narrate
+from gm_tool.rulesets.grail_war import cards
 from gm_tool.rulesets.grail_war.model import RIVER, Character, Game, Stronghold
+from gm_tool.rulesets.grail_war.words import labels
 
-ACTIONS: dict[str, AmendAction] = {
-    "set_hp": AmendAction((Arg("character"), Arg("hp")), {"zh": "设定角色体力", "en": "set a character's HP"}),
-    "move": AmendAction((Arg("character"), Arg("cell")), {"zh": "把角色移到某格", "en": "move a character to a cell"}),
-    "give_card": AmendAction((Arg("character"), Arg("card")), {"zh": "从牌堆或弃牌堆给角色一张牌",
-                                                              "en": "give a character a card from the draw or discard pile"}),
-    "take_card": AmendAction((Arg("character"), Arg("card")), {"zh": "收走角色的一张手牌或装备",
-                                                              "en": "take a card from a character's hand or equipment"}),
-    "close_stronghold": AmendAction((Arg("stronghold"),), {"zh": "关闭据点（流局）", "en": "close a stronghold (流局)"}),
-    "open_stronghold": AmendAction((Arg("stronghold"),), {"zh": "重新开放据点", "en": "reopen a stronghold"}),
-    "close_area": AmendAction((Arg("cell", "str..."),), {"zh": "关闭区域（流局）", "en": "close cells (流局)"}),
-    "open_area": AmendAction((Arg("cell", "str..."),), {"zh": "重新开放区域", "en": "reopen cells"}),
-    "reassign": AmendAction((Arg("character"), Arg("player")), {"zh": "把角色交给替补玩家", "en": "hand a character to a replacement player"}),
+# each edit's arguments; its help text is the ruleset's labels (amend.NAME)
+ARGS: dict[str, tuple[Arg, ...]] = {
+    "set_hp": (Arg("character"), Arg("hp")), "move": (Arg("character"), Arg("cell")),
+    "give_card": (Arg("character"), Arg("card")), "take_card": (Arg("character"), Arg("card")),
+    "close_stronghold": (Arg("stronghold"),), "open_stronghold": (Arg("stronghold"),),
+    "close_area": (Arg("cell", "str..."),), "open_area": (Arg("cell", "str..."),),
+    "reassign": (Arg("character"), Arg("player")),
 }
+
+
+def actions() -> dict[str, AmendAction]:
+    """The edits with their help in every language (read from data/messages.yaml)."""
+    from gm_tool.i18n import LANGS
+
+    return {name: AmendAction(args, {lang: labels(lang)["amend"][name] for lang in LANGS}) for name, args in ARGS.items()}
+
+
 SWIMMERS = frozenset({"RIDER", "CASTER"})
 MAX_AREA = 400
-
-register({
-    "grail.amend.character": {"zh": "没有角色 {value!r}；角色：{allowed}", "en": "no character {value!r}; characters: {allowed}"},
-    "grail.amend.dead": {"zh": "角色 {value} 已阵亡，不能调整", "en": "character {value} is dead and cannot be edited"},
-    "grail.amend.hp": {"zh": "体力 {value!r} 超出范围；允许 1-{max_hp}（{character} 的体力上限）",
-                       "en": "HP {value!r} is out of range; allowed 1-{max_hp} (the max HP of {character})"},
-    "grail.amend.same": {"zh": "没有变化：{what} 已经是 {value}", "en": "nothing changes: {what} is already {value}"},
-    "grail.amend.cell": {"zh": "格子 {value!r} 不在地图上（列 A-{last_col}，行 1-{rows}）",
-                         "en": "cell {value!r} is not on the map (columns A-{last_col}, rows 1-{rows})"},
-    "grail.amend.closed_cell": {"zh": "{cell} 已被关闭，不能把角色移入", "en": "{cell} is closed; no character may be moved there"},
-    "grail.amend.river": {"zh": "{cell} 是河道，{klass} 不能停在那里", "en": "{cell} is river; a {klass} cannot stand there"},
-    "grail.amend.capacity": {"zh": "{cell} 已满（每格最多 {limit}：总数/每方）", "en": "{cell} is full (at most {limit}: in all / per side)"},
-    "grail.amend.no_card": {"zh": "牌堆和弃牌堆中都没有可给出的 {value!r}{where}", "en": "no free {value!r} in the draw or discard pile{where}"},
-    "grail.amend.not_held": {"zh": "{character} 的手牌和装备中没有 {value!r}", "en": "{character} holds no {value!r} in hand or equipment"},
-    "grail.amend.stronghold": {"zh": "没有据点 {value!r}；据点编号：{allowed}", "en": "no stronghold {value!r}; strongholds: {allowed}"},
-    "grail.amend.area_size": {"zh": "一次最多 {limit} 个格子", "en": "at most {limit} cells at once"},
-    "grail.amend.player_name": {"zh": "玩家名 {value!r} 不能用作文件名：只能用字母、数字、汉字、- 和 _（1-64 个字符）；论坛上显示的名字请用 gm forum --name 设置",
-                                "en": "player {value!r} cannot be a file name: letters, digits, CJK, - and _ only (1-64 characters); set the name shown on the forum with gm forum --name"},
-})
-
-narrate.register({
-    "gm_set_hp": {"zh": "GM 调整了 {character} 的体力。理由：{reason}", "en": "The GM set the HP of {character}. Reason: {reason}",
-                  "section": "gm"},
-    "gm_set_hp_detail": {"zh": "{character} 的体力由 {old} 改为 {hp}。", "en": "{character}'s HP goes from {old} to {hp}."},
-    "gm_move": {"zh": "GM 移动了 {character}。理由：{reason}", "en": "The GM moved {character}. Reason: {reason}", "section": "gm"},
-    "gm_move_detail": {"zh": "{character} 被从 {start} 移到 {end}。", "en": "{character} is moved from {start} to {end}."},
-    "gm_give_card": {"zh": "GM 给了 {character} 一张牌。理由：{reason}", "en": "The GM gave {character} a card. Reason: {reason}",
-                     "section": "gm"},
-    "gm_give_card_detail": {"zh": "{character} 得到 {card}。", "en": "{character} receives {card}."},
-    "gm_take_card": {"zh": "GM 收走了 {character} 的一张牌。理由：{reason}", "en": "The GM took a card from {character}. Reason: {reason}",
-                     "section": "gm"},
-    "gm_take_card_detail": {"zh": "{character} 失去 {card}。", "en": "{character} loses {card}."},
-    "gm_close_stronghold": {"zh": "GM 关闭了据点 {stronghold}「{name}」（{cell}）：功能与传送失效，不能被占领（流局）。理由：{reason}",
-                            "en": "The GM closed stronghold {stronghold} {name} ({cell}): no function, no teleport, no capture. Reason: {reason}",
-                            "section": "gm"},
-    "gm_open_stronghold": {"zh": "GM 重新开放了据点 {stronghold}「{name}」（{cell}）。理由：{reason}",
-                           "en": "The GM reopened stronghold {stronghold} {name} ({cell}). Reason: {reason}", "section": "gm"},
-    "gm_close_area": {"zh": "GM 关闭了区域 {area}：此后任何角色不得进入（已在其中的可以离开）。理由：{reason}",
-                      "en": "The GM closed {area}: from now on no character may enter (those inside may leave). Reason: {reason}",
-                      "section": "gm"},
-    "gm_open_area": {"zh": "GM 重新开放了区域 {area}。理由：{reason}", "en": "The GM reopened {area}. Reason: {reason}", "section": "gm"},
-    "gm_reassign": {"zh": "GM 让替补玩家 {new_player} 接手了一名角色。理由：{reason}",
-                    "en": "The GM gave a character to a replacement player, {new_player}. Reason: {reason}",
-                    "section": "gm"},
-    "gm_reassign_detail": {"zh": "{character} 由 {old_player} 交给 {new_player}。",
-                           "en": "{character} passes from {old_player} to {new_player}."},
-})
-narrate.NARRATION.add_titles({"zh": {"gm": "GM 调整"}, "en": {"gm": "GM edits"}})
-
 
 def amend(state: dict[str, Any], action: dict[str, Any], source: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Apply one GM edit to ``state``: the new state and the edit's events (audiences set).
@@ -130,9 +85,9 @@ class _Edit:
         for c in self.game.characters:
             if text in (c.id, c.name):
                 if not c.alive:
-                    raise self.fail("grail.amend.dead", field, value=c.id)
+                    raise self.fail("grail_war.amend.dead", field, value=c.id)
                 return c
-        raise self.fail("grail.amend.character", field, value=ref,
+        raise self.fail("grail_war.amend.character", field, value=ref,
                         allowed=", ".join(c.id for c in self.game.characters))
 
     def cell(self, ref: Any, field: str) -> tuple[int, int]:
@@ -140,7 +95,7 @@ class _Edit:
         try:
             return parse_cell(str(ref), board.width, board.height)
         except ValueError:
-            raise self.fail("grail.amend.cell", field, value=ref, last_col=cell_name((board.width - 1, 0))[:-1],
+            raise self.fail("grail_war.amend.cell", field, value=ref, last_col=cell_name((board.width - 1, 0))[:-1],
                             rows=board.height) from None
 
     def stronghold(self, ref: Any, field: str = "args[0]") -> Stronghold:
@@ -148,17 +103,17 @@ class _Edit:
         for s in self.game.strongholds:
             if text in (str(s.id), s.name):
                 return s
-        raise self.fail("grail.amend.stronghold", field, value=ref,
+        raise self.fail("grail_war.amend.stronghold", field, value=ref,
                         allowed=", ".join(str(s.id) for s in self.game.strongholds))
 
     def card_spec(self, ref: Any, field: str = "args[1]") -> tuple[str, str | None, int | None]:
         try:
             name, suit, rank = parse_card_spec(ref)
         except ValueError:
-            raise self.fail("grail.bad_card", field, value=ref) from None
+            raise self.fail("grail_war.bad_card", field, value=ref) from None
         canon = cards.canonical(name)
         if canon is None:
-            raise self.fail("grail.unknown_card", field, value=name)
+            raise self.fail("grail_war.unknown_card", field, value=name)
         return canon, suit, rank
 
     def public(self, type_: str, **data: Any) -> None:
@@ -169,9 +124,9 @@ class _Edit:
         c = self.character(who)
         value = read_int(hp)  # ASCII or full-width digits ("²".isdigit() but int("²") fails)
         if value is None or not 1 <= value <= c.max_hp:
-            raise self.fail("grail.amend.hp", "args[1]", value=hp, max_hp=c.max_hp, character=c.id)
+            raise self.fail("grail_war.amend.hp", "args[1]", value=hp, max_hp=c.max_hp, character=c.id)
         if value == c.hp:
-            raise self.fail("grail.amend.same", "args[1]", what=f"{c.id}.hp", value=value)
+            raise self.fail("grail_war.amend.same", "args[1]", what=f"{c.id}.hp", value=value)
         old, c.hp = c.hp, value
         self.public("gm_set_hp", character=c.id)
         self.log.emit("gm_set_hp_detail", to=[], actors=[c.player], cells=[cell_name(c.pos)],
@@ -182,16 +137,16 @@ class _Edit:
         to = self.cell(where, "args[1]")
         game = self.game
         if to == c.pos:
-            raise self.fail("grail.amend.same", "args[1]", what=f"{c.id}.pos", value=cell_name(to))
+            raise self.fail("grail_war.amend.same", "args[1]", what=f"{c.id}.pos", value=cell_name(to))
         if to in game.closed_cells:
-            raise self.fail("grail.amend.closed_cell", "args[1]", cell=cell_name(to))
+            raise self.fail("grail_war.amend.closed_cell", "args[1]", cell=cell_name(to))
         if game.board.terrain(to) == RIVER and c.cls not in SWIMMERS:
-            raise self.fail("grail.amend.river", "args[1]", cell=cell_name(to), klass=c.cls)
+            raise self.fail("grail_war.amend.river", "args[1]", cell=cell_name(to), klass=c.cls)
         there = [x for x in game.alive() if x.pos == to]
         rules = game.rules
         if len(there) + 1 > rules["cell_capacity"] or \
                 sum(1 for x in there if x.side == c.side) + 1 > rules["side_capacity"]:
-            raise self.fail("grail.amend.capacity", "args[1]", cell=cell_name(to),
+            raise self.fail("grail_war.amend.capacity", "args[1]", cell=cell_name(to),
                             limit=f"{rules['cell_capacity']}/{rules['side_capacity']}")
         start, c.pos = c.pos, to
         self.public("gm_move", character=c.id)
@@ -206,7 +161,7 @@ class _Edit:
         if slot is not None:
             card = next((x for x in reversed(game.equipment_pile) if x.matches(name, suit, rank)), None)
             if card is None:
-                raise self.fail("grail.amend.no_card", "args[1]", value=str(ref), where=self.holder(name, suit, rank))
+                raise self.fail("grail_war.amend.no_card", "args[1]", value=str(ref), where=self.holder(name, suit, rank))
             game.equipment_pile.remove(card)
             old = c.equipment.get(slot)
             if old is not None:
@@ -215,7 +170,7 @@ class _Edit:
         else:
             card = game.deck.take(name, suit, rank) or self.from_discard(name, suit, rank)
             if card is None:
-                raise self.fail("grail.amend.no_card", "args[1]", value=str(ref), where=self.holder(name, suit, rank))
+                raise self.fail("grail_war.amend.no_card", "args[1]", value=str(ref), where=self.holder(name, suit, rank))
             c.hand.append(card)
         self.public("gm_give_card", character=c.id)
         self.log.emit("gm_give_card_detail", to=[c.player], character=c.id, card=card.to_dict(),
@@ -231,7 +186,7 @@ class _Edit:
         else:
             slot = next((s for s, x in c.equipment.items() if x is not None and x.matches(name, suit, rank)), None)
             if slot is None:
-                raise self.fail("grail.amend.not_held", "args[1]", character=c.id, value=str(ref))
+                raise self.fail("grail_war.amend.not_held", "args[1]", character=c.id, value=str(ref))
             worn = c.equipment[slot]
             assert worn is not None  # the slot was found holding the card
             card = worn
@@ -258,7 +213,7 @@ class _Edit:
     def _toggle_stronghold(self, ref: Any, close: bool) -> None:
         s = self.stronghold(ref)
         if s.closed == close:
-            raise self.fail("grail.amend.same", "args[0]", what=f"stronghold {s.id}.closed", value=close)
+            raise self.fail("grail_war.amend.same", "args[0]", what=f"stronghold {s.id}.closed", value=close)
         s.closed = close
         self.public("gm_close_stronghold" if close else "gm_open_stronghold", stronghold=s.id, name=s.name,
                     cell=cell_name(s.pos))
@@ -271,7 +226,7 @@ class _Edit:
 
     def _area(self, refs: tuple[Any, ...]) -> list[tuple[int, int]]:
         if len(refs) > MAX_AREA:
-            raise self.fail("grail.amend.area_size", "args", limit=MAX_AREA)
+            raise self.fail("grail_war.amend.area_size", "args", limit=MAX_AREA)
         cells: list[tuple[int, int]] = []
         for i, ref in enumerate(refs):
             cell = self.cell(ref, f"args[{i}]")
@@ -282,14 +237,14 @@ class _Edit:
     def close_area(self, *refs: Any) -> None:
         cells = [c for c in self._area(refs) if c not in self.game.closed_cells]
         if not cells:
-            raise self.fail("grail.amend.same", "args", what="closed", value=" ".join(map(str, refs)))
+            raise self.fail("grail_war.amend.same", "args", what="closed", value=" ".join(map(str, refs)))
         self.game.closed_cells = sorted({*self.game.closed_cells, *cells}, key=lambda c: (c[1], c[0]))
         self.public("gm_close_area", area=[cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))])
 
     def open_area(self, *refs: Any) -> None:
         cells = [c for c in self._area(refs) if c in self.game.closed_cells]
         if not cells:
-            raise self.fail("grail.amend.same", "args", what="open", value=" ".join(map(str, refs)))
+            raise self.fail("grail_war.amend.same", "args", what="open", value=" ".join(map(str, refs)))
         self.game.closed_cells = [c for c in self.game.closed_cells if c not in cells]
         self.public("gm_open_area", area=[cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))])
 
@@ -297,9 +252,9 @@ class _Edit:
         c = self.character(who)
         name = str(player).strip()
         if not safe_name(name):
-            raise self.fail("grail.amend.player_name", "args[1]", value=player)
+            raise self.fail("grail_war.amend.player_name", "args[1]", value=player)
         if name == c.player:
-            raise self.fail("grail.amend.same", "args[1]", what=f"{c.id}.player", value=name)
+            raise self.fail("grail_war.amend.same", "args[1]", what=f"{c.id}.player", value=name)
         old, c.player = c.player, name
         # who plays which character is not public (ruling P10): the thread learns that a
         # replacement player took a character over, the two players which one
@@ -312,7 +267,6 @@ def default_summary(state: dict[str, Any], player: str, lang: str) -> str:
     # read from the state itself: `gm status` asks this of every missing player, and building the
     # whole game for each made it quadratic in the number of players (ruling O11's growth bench)
     chars = [c for c in state["characters"] if c["player"] == player and c["alive"]]
-    where = "、".join(f"{c['name']} {c['pos']}" for c in chars) or "—"
-    if lang == "zh":
-        return f"原地不动（{where}），战术选项取默认值（同 gm template）"
-    return f"stays put ({where}) with the default tactical options (as gm template shows)"
+    words = labels(lang)
+    where = words["import"]["sep"].join(f"{c['name']} {c['pos']}" for c in chars) or "—"
+    return words["summary"]["stays"].format(where=where)

@@ -94,10 +94,10 @@ def read(v: Validator, spec: Any, path: str) -> tuple[str, str | None, int | Non
         except ValueError:
             pass
     if name is None:
-        v.add("grail.bad_card", path, value=spec)
+        v.add("grail_war.bad_card", path, value=spec)
         return None
     canon = canonical(name)
     if canon is None:
-        v.add("grail.unknown_card", path, value=name)
+        v.add("grail_war.unknown_card", path, value=name)
         return None
     return canon, suit, rank

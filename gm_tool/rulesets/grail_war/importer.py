@@ -207,7 +207,8 @@ class Line:
 class _Reader:
     def __init__(self, state: dict[str, Any], source: str, lang: str, player: str | None) -> None:
         self.state, self.source, self.lang, self.player = state, source, lang, player
-        self.words = _texts().labels(lang)["import"]
+        words = _texts().labels(lang)
+        self.words, self.said_sep = words["import"], words["said_sep"]
         self.sheet: dict[str, Any] = {}
         self.lines: list[tuple[int, str, str]] = []
         self.unused: dict[int, list[str]] = {}
@@ -248,7 +249,7 @@ class _Reader:
                 continue
             if not line.said:  # chat (a greeting, a signature): nothing of an order in it
                 line.said.append(self.w("chat"))
-            said = "；".join(line.said) if self.lang == "zh" else "; ".join(line.said)
+            said = self.said_sep.join(line.said)
             if left:
                 said += self.w("unused", words=self.join(f"「{x}」" for x in left))
             self.lines.append((n, raw.strip(), said))

@@ -141,6 +141,7 @@ class Character:
     skills: list[str] = field(default_factory=list)
     healed_turn: int | None = None          # last turn a heal stronghold healed this character
     status: dict[str, Any] = field(default_factory=dict)  # lasting statuses (e.g. skip next draw)
+    label: str = ""  # its number on the maps and tables, given at setup and kept for the whole game
 
     def equipped(self, name: str) -> bool:
         for c in self.equipment.values():  # (a loop: any() over a generator costs twice as much)
@@ -159,7 +160,7 @@ class Character:
             "equipment": {slot: (card.name if card else None) for slot, card in self.equipment.items()},
             "move": self.move, "skills": list(self.skills),
             "equipment_cards": {slot: (card.to_dict() if card else None) for slot, card in self.equipment.items()},
-            "healed_turn": self.healed_turn, "status": dict(self.status),
+            "healed_turn": self.healed_turn, "status": dict(self.status), "label": self.label,
         }
 
     @classmethod
@@ -170,7 +171,8 @@ class Character:
                      "armor": Card.from_dict(armor) if armor else None}
         return cls(d["id"], d["name"], d["player"], d["side"], d["class"], d["hp"], d["max_hp"],
                    parse_cell(d["pos"]), d["move"], d["alive"], cards_from_dicts(d["hand"]),
-                   equipment, list(d.get("skills", [])), d.get("healed_turn"), dict(d.get("status", {})))
+                   equipment, list(d.get("skills", [])), d.get("healed_turn"), dict(d.get("status", {})),
+                   d.get("label", ""))
 
 
 @dataclass(slots=True)

@@ -38,14 +38,14 @@ def special_problem(char: Character, special: str | None) -> str | None:
     if special is None or special == "teleport":
         return None
     if special == "destroy":
-        return None if char.cls == "BERSERKER" else "grail.move.no_destroy"
+        return None if char.cls == "BERSERKER" else "grail_war.move.no_destroy"
     if special == "jump":
-        return None if char.cls == "LANCER" else "grail.move.no_jump"
+        return None if char.cls == "LANCER" else "grail_war.move.no_jump"
     if special == "climb":
-        return None if char.cls in CLIMBERS else "grail.move.no_climb"
+        return None if char.cls in CLIMBERS else "grail_war.move.no_climb"
     if special == "cross":
-        return None if char.cls in SWIMMERS else "grail.move.no_cross"
-    return "grail.move.special_unknown"
+        return None if char.cls in SWIMMERS else "grail_war.move.no_cross"
+    return "grail_war.move.special_unknown"
 
 
 def _kit(char: Character, special: str | None) -> tuple[bool, bool, int]:
@@ -329,9 +329,9 @@ def teleport_problem(game: Game, char: Character, to: Cell) -> str | None:
     here = index.get(char.pos)
     target = index.get(to)
     if target is None or to == char.pos:
-        return "grail.move.teleport_not_stronghold"
+        return "grail_war.move.teleport_not_stronghold"
     if not target.working or to in game.closed_cells:
-        return "grail.move.teleport_not_working"
+        return "grail_war.move.teleport_not_working"
     own_gate = here is not None and here.owner == char.side and here.working and here.kind in TELEPORT_KINDS
     if own_gate:
         if target.owner == char.side:
@@ -339,11 +339,11 @@ def teleport_problem(game: Game, char: Character, to: Cell) -> str | None:
         if target.owner is not None and target.kind in TELEPORT_KINDS:
             return None
     if char.cls != "CASTER":
-        return "grail.move.teleport_gate_target" if own_gate else "grail.move.no_teleport"
+        return "grail_war.move.teleport_gate_target" if own_gate else "grail_war.move.no_teleport"
     if target.owner != char.side:
-        return "grail.move.teleport_not_own"
+        return "grail_war.move.teleport_not_own"
     if teleport_distance(game, char.pos, to) > game.rules["teleport_range"]:
-        return "grail.move.teleport_far"
+        return "grail_war.move.teleport_far"
     return None
 
 
@@ -352,13 +352,13 @@ def destroy_problem(game: Game, char: Character, at: Cell) -> str | None:
     """Why a BERSERKER cannot destroy the stronghold at ``at`` (ruling M17), or None."""
     s = _stronghold_index(game).get(at)
     if s is None:
-        return "grail.move.destroy_no_stronghold"
+        return "grail_war.move.destroy_no_stronghold"
     if s.owner == char.side:
-        return "grail.move.destroy_own"
+        return "grail_war.move.destroy_own"
     if s.destroyed:
-        return "grail.move.destroy_done"
+        return "grail_war.move.destroy_done"
     if s.closed:
-        return "grail.move.destroy_closed"
+        return "grail_war.move.destroy_closed"
     return None
 
 
@@ -372,12 +372,12 @@ def check(game: Game, char: Character, orders: Any) -> list[Problem]:
         return [("move.special", code, params)]
     if special == "teleport":
         if to is None:
-            return [("move.to", "grail.move.teleport_no_target", params)]
+            return [("move.to", "grail_war.move.teleport_no_target", params)]
         if via:
-            return [("move.via", "grail.move.teleport_via", params)]
+            return [("move.via", "grail_war.move.teleport_via", params)]
         code = teleport_problem(game, char, to)
         if code:
-            field = "move.special" if code == "grail.move.no_teleport" else "move.to"
+            field = "move.special" if code == "grail_war.move.no_teleport" else "move.to"
             return [(field, code, {**params, "limit": game.rules["teleport_range"]})]
         return []
     problems: list[Problem] = []
@@ -391,17 +391,17 @@ def check(game: Game, char: Character, orders: Any) -> list[Problem]:
     for i, point in enumerate([*via, to]):
         if point in closed:
             field = "move.to" if i == len(via) else f"move.via[{i}]"
-            return problems + [(field, "grail.move.closed", {**params, "cell": cell_name(point)})]
+            return problems + [(field, "grail_war.move.closed", {**params, "cell": cell_name(point)})]
     path = plan(game, char, to, via, special, limit=char.move)
     if path is None:
         full = plan(game, char, to, via, special)
         if full is not None:
-            code = "grail.move.too_far_jump" if _kit(char, special)[2] > 1 else "grail.move.too_far"
+            code = "grail_war.move.too_far_jump" if _kit(char, special)[2] > 1 else "grail_war.move.too_far"
             problems.append(("move.to", code, {**params, "steps": len(full)}))
         else:
             problems.append(("move.to", _unreachable_reason(game, char, to, via, special), params))
     elif path and game.board.terrain(path[-1]) == RIVER:
-        problems.append(("move.to", "grail.move.ends_in_river", params))
+        problems.append(("move.to", "grail_war.move.ends_in_river", params))
     return problems
 
 
@@ -410,12 +410,12 @@ def _unreachable_reason(game: Game, char: Character, to: Cell, via: list[Cell], 
     if special not in WALK_SPECIALS:
         for ask in ("jump", "climb", "cross"):
             if special_problem(char, ask) is None and plan(game, char, to, via, ask) is not None:
-                return "grail.move.needs_special"
+                return "grail_war.move.needs_special"
     if char.cls in SWIMMERS:
-        return "grail.move.unreachable"
+        return "grail_war.move.unreachable"
     if char.cls in CLIMBERS:
-        return "grail.move.unreachable_river"
-    return "grail.move.unreachable_walker"
+        return "grail_war.move.unreachable_river"
+    return "grail_war.move.unreachable_walker"
 
 
 # the simultaneous move ------------------------------------------------------------------------

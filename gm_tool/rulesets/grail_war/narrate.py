@@ -9,76 +9,14 @@ inside that fight, blow by blow, whatever its type; a discard down to the hand l
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 from typing import Any
 
 from gm_tool.core import narrate as core
 from gm_tool.core.deck import Card
 from gm_tool.core.render import Markup, display_name
-
-SENTENCES: dict[str, dict[str, str]] = {
-    "step": {"zh": "{character} 从 {start} 移动到 {end}。", "en": "{character} moves from {start} to {end}."},
-    "teleport": {"zh": "{character} 从 {start} 瞬移到 {end}。", "en": "{character} teleports from {start} to {end}."},
-    "blocked": {"zh": "{character} 无法进入 {cell}（格子已满），停下。", "en": "{character} cannot enter {cell} (full) and stops."},
-    # a blocked event with reason enemy (two enemies stepping into each other's cells), told apart
-    "blocked_enemy": {"zh": "{character} 与迎面而来的敌人互相阻挡，未能进入 {cell}，停下。",
-                      "en": "{character} and an enemy coming the other way bar each other: {character} does not enter {cell} and stops."},
-    "fight": {"zh": "{cell} 爆发战斗：{fighters}。", "en": "A fight breaks out in {cell}: {fighters}."},
-    "draw": {"zh": "{character} 摸了 {n} 张牌：{cards}。", "en": "{character} draws {n}: {cards}."},
-    "discard": {"zh": "{character} 弃牌至手牌上限 {limit}：{cards}。", "en": "{character} discards down to {limit}: {cards}."},
-    "capture": {"zh": "{side} 占领了据点 {stronghold}「{name}」（{cell}，领土 {territory} 格）。",
-                "en": "{side} takes stronghold {stronghold} {name} ({cell}, {territory} cells of territory)."},
-    "stronghold_card": {"zh": "{character} 从据点 {stronghold} 获得手牌：{cards}。", "en": "{character} gets a card from stronghold {stronghold}: {cards}."},
-    "stronghold_equipment": {"zh": "{character} 从据点 {stronghold} 获得装备{card}。", "en": "{character} gets equipment {card} from stronghold {stronghold}."},
-    "stronghold_heal": {"zh": "{character} 在据点 {stronghold} 回复 1 点体力（现为 {hp}）。", "en": "{character} heals 1 at stronghold {stronghold} (now {hp})."},
-    "victory": {"zh": "游戏结束，胜者：{winner}。", "en": "The game is over. Winner: {winner}."},
-}
-# (type, zh, en): a BERSERKER's destruction; then the sentences told in place of another event's
-# when that one would read unnaturally (ruling P7); then why a card was not played or was spent
-# where it was (the combat engine's choices, ruling P8)
-_PLAIN: tuple[tuple[str, str, str], ...] = (
-    ("destroyed", "{character} 摧毁了据点 {stronghold}「{name}」（{cell}）。",
-     "{character} destroys stronghold {stronghold} {name} ({cell})."),
-    ("respond_plain", "{character} 打出{cards}。", "{character} plays {cards}."),
-    ("rescue_self", "{character} 对自己使用{card}，体力回复至 {hp}。", "{character} uses {card} on themself and is back to {hp} HP."),
-    ("killed_dead", "{character} 阵亡，手牌与装备离场。", "{character} dies; their cards leave play."),
-    ("judge_yes", "{character} 因【{reason}】判定：{card}，{pattern}，判定成立。",
-     "{character} judges for 【{reason}】: {card}, {pattern}: it succeeds."),
-    ("judge_no", "{character} 因【{reason}】判定：{card}，不是{pattern}，判定不成立，没有效果。",
-     "{character} judges for 【{reason}】: {card}, not {pattern}: it fails and has no effect."),
-    ("judge_is", "{character} 因【{reason}】判定：{card}，是{pattern}，判定不成立，没有效果。",
-     "{character} judges for 【{reason}】: {card}, {pattern}: it fails and has no effect."),
-    ("judge_empty", "{character} 因【{reason}】判定，但牌堆已空，判定不成立，没有效果。",
-     "{character} judges for 【{reason}】 but the deck is empty: it fails and has no effect."),
-    ("held_back", "{character} 保留{cards}以应对优先级更高的{reserved_for}，这次不打出。",
-     "{character} keeps {cards} back for {reserved_for}, ranked higher, and does not play it here."),
-    ("spent_lower", "{character} 在{against}上打出{cards}：排在前面的{higher}本场不会再发生。",
-     "{character} spends {cards} on {against}: {higher}, ranked higher, will not come this fight."),
-    ("strike_plain", "{character} 对 {targets} 使用{cards}。", "{character} uses {cards} on {targets}."),
-    ("magic_plain", "{character} 对 {targets} 使用{card}。", "{character} plays {card} on {targets}."),
-    ("curse_plain", "{character} 使用{card}：本回合下一张【杀】伤害 +1。", "{character} uses {card}: their next 杀 this turn deals +1."),
-    ("not_played", "{character} 没有可打出的【{need}】（应对{against}）。", "{character} has no 【{need}】 to play (against {against})."),
-    ("not_set", "{character} 未设置应对{against}的【{need}】（出杀/出闪顺序里没有这一项），这次不打出。",
-     "{character} has set no 【{need}】 against {against} (no such line in the 出杀/出闪 order) and plays none."),
-)
-SENTENCES.update({t: {"zh": zh, "en": en} for t, zh, en in _PLAIN})
-
-# event type -> the kind of section it opens
-SECTIONS: dict[str, str] = {
-    "step": "move", "teleport": "move", "blocked": "move", "fight": "fight",
-    "capture": "stronghold", "stronghold_card": "stronghold", "stronghold_equipment": "stronghold",
-    "stronghold_heal": "stronghold", "destroyed": "stronghold", "victory": "end",
-}
-# never told (the turn marker; chance draws are the GM's)
-SILENT: set[str] = {"turn", "chance"}
-
-TITLES = {
-    "zh": {"limit": "手牌上限", "move": "移动", "fight": "战斗", "fight_at": "{cell} 的战斗", "stronghold": "据点动态",
-           "end": "结局", "other": "其他"},
-    "en": {"limit": "Hand limit", "move": "Movement", "fight": "Fight", "fight_at": "Fight in {cell}",
-           "stronghold": "Stronghold events", "end": "The end", "other": "Other"},
-}
-SIDE_NAMES = {"zh": {"red": "红方", "blue": "蓝方", "draw": "平局"}, "en": {"red": "Red", "blue": "Blue", "draw": "a draw"}}
+from gm_tool.rulesets.grail_war.words import labels, texts
 
 _CHAR_KEYS = ("character", "source", "target", "by", "attacker", "defender", "victim", "killer", "user", "saver")
 _CHAR_LIST_KEYS = ("fighters", "characters", "targets")
@@ -109,14 +47,18 @@ class _Narration(core.Narration):
         return out
 
 
-NARRATION = _Narration(TITLES, silent=SILENT, always_new=("fight",))
-NARRATION.register({t: {**entry, **({"section": SECTIONS[t]} if t in SECTIONS else {})} for t, entry in SENTENCES.items()})
-NARRATION.register({t: {"section": kind} for t, kind in SECTIONS.items() if t not in SENTENCES})
-register = NARRATION.register
+@functools.cache
+def narration() -> _Narration:
+    """The sentences, sections and titles of data/messages.yaml (read once): a fight always
+    opens a section of its own, so everything it emits is told inside it, blow by blow."""
+    words = texts()
+    told = _Narration(words.titles, silent=("chance",), always_new=("fight",))
+    told.register(words.narration_entries)
+    return told
 
 
 def side_name(side: Any, lang: str) -> str:
-    return SIDE_NAMES.get(lang, {}).get(side, str(side))
+    return str(labels(lang)["sides"].get(side, side))
 
 
 def _card_label(value: Any) -> str:
@@ -141,9 +83,10 @@ class Teller(core.Teller):
     name_keys = _CHAR_KEYS
     name_list_keys = _CHAR_LIST_KEYS
 
-    def __init__(self, names: dict[str, str], lang: str, m: Markup) -> None:
-        super().__init__(NARRATION, names, lang, m)
+    def __init__(self, names: dict[str, str], lang: str, m: Markup, told: core.Narration | None = None) -> None:
+        super().__init__(told or narration(), names, lang, m)
         self.gone: set[str] = set()  # living characters the post's reader no longer sees
+        self.words = labels(lang)
 
     def value(self, key: str, value: Any, event: dict[str, Any], params: dict[str, Any]) -> str | None:
         m = self.m
@@ -152,20 +95,18 @@ class Teller(core.Teller):
             params["n"] = len(value) if isinstance(value, list) else 1
             via = event.get("via") if key == "cards" else None
             if isinstance(via, str) and via:  # played through an equipment (正式外典, 月灵髓液, ...)
-                text = (f"【{m.esc(via)}】" if not value else
-                        f"{text}（{m.esc(via)}）" if self.lang == "zh" else f"{text} ({m.esc(via)})")
+                text = f"【{m.esc(via)}】" if not value else self.words["teller"]["via"].format(cards=text, via=m.esc(via))
             return text
         if key == "card" or key.endswith("_card") or _is_card(value):
             return _cards(value, m, self.sep) if value is not None else "—"
         if key in ("new_player", "old_player") and isinstance(value, str):  # players by their forum name
-            return m.esc(display_name(value))
-        if key == "reason" and isinstance(value, str) and value in REASONS:
-            return m.esc(REASONS[value][self.lang if self.lang in REASONS[value] else "en"].format(
-                card=_card_label(event.get("card") or "")))
+            return m.b(display_name(value))  # (one who no longer plays too)
+        if key == "reason" and isinstance(value, str) and value in self.words["reasons"]:
+            return m.esc(self.words["reasons"][value].format(card=_card_label(event.get("card") or "")))
         if key == "pattern" and isinstance(value, str):
             return m.esc(pattern_text(value, self.lang))
         if key in ("against", "reserved_for", "higher") and isinstance(value, str):
-            return m.esc(AGAINST.get(self.lang, AGAINST["en"]).get(value, value))
+            return m.esc(self.words["against"].get(value, value))
         if key in _SIDE_KEYS and isinstance(value, str):
             return m.esc(side_name(value, self.lang))
         if isinstance(value, list):
@@ -205,23 +146,21 @@ class Teller(core.Teller):
                 if not runs and e.get("cells"):
                     runs.append([e["cells"][0]])
                 tails[who].append(self.stop(e))
-        zh = self.lang == "zh"
+        t = self.words["teller"]
         lines = []
         for who in order:
             walk = "…".join("→".join(self.m.esc(c) for c in run) for run in walks[who])
-            parts = ([self.name(who) + ("：" if zh else ": ") + walk] if walk else []) + tails[who]
+            parts = ([self.name(who) + t["colon"] + walk] if walk else []) + tails[who]
             if who in gone:
-                parts.append("之后离开视野" if zh else "then out of sight")
-            lines.append(("，" if zh else ", ").join(parts) + ("。" if zh else "."))
+                parts.append(t["gone"])
+            lines.append(t["comma"].join(parts) + t["stop"])
         return lines + other
 
     def stop(self, e: dict[str, Any]) -> str:
         """Why a walk stopped, as the tail of its line (the cell it could not enter)."""
         cell = self.m.esc(e.get("cell", "?"))
-        if e.get("reason") == "enemy":  # ruling O7
-            return (f"与迎面而来的敌人互相阻挡，未能进入 {cell}，停下" if self.lang == "zh" else
-                    f"barred by an enemy coming the other way from {cell}, stops")
-        return f"无法进入 {cell}（格子已满），停下" if self.lang == "zh" else f"cannot enter {cell} (full) and stops"
+        t = self.words["teller"]
+        return (t["stop_enemy"] if e.get("reason") == "enemy" else t["stop_full"]).format(cell=cell)  # ruling O7
 
     def title(self, kind: str, head: dict[str, Any] | None) -> str:
         if kind == "fight" and head is not None and head.get("cell"):
@@ -230,34 +169,12 @@ class Teller(core.Teller):
         return super().title(kind, head)
 
 
-_REASON_ROWS: tuple[tuple[str, str, str], ...] = (  # the engine's reason codes, as a player reads them
-    ("no_cards", "手牌不够支付代价", "not enough hand cards to pay for it"),
-    ("no_target", "没有可选的目标", "no target it could choose"),
-    ("hp", "体力不足", "not enough HP"),
-    ("card_gone", "需要的【{card}】已不在手中", "the 【{card}】 it needs is no longer in hand"),
-    ("not_asked", "它要丢弃手牌，而战术选项没有点名它或它要丢弃的牌", "it costs cards and the sheet names neither it nor its discards"),
-    ("not_equipped", "该装备已不在装备区", "that equipment is no longer equipped"),
-    ("hand_limit", "手牌上限", "hand limit"),
-    ("full", "格子已满", "the cell is full"),
-    ("enemy", "与敌人互相阻挡", "an enemy bars the way"),
-)
-REASONS: dict[str, dict[str, str]] = {code: {"zh": zh, "en": en} for code, zh, en in _REASON_ROWS}
-PATTERNS = {"zh": {"red": "红色", "black": "黑色", "hearts": "红桃", "diamonds": "方块", "spades": "黑桃", "clubs": "梅花"},
-            "en": {"red": "red", "black": "black", "hearts": "hearts", "diamonds": "diamonds", "spades": "spades",
-                   "clubs": "clubs"}}
-AGAINST = {  # what a 出杀/出闪 line answers, as the sheet's comments name it
-    "zh": {"enemy": "对敌人出杀", "strike": "敌人的【杀】", "skill": "技能", "magic": "魔术牌"},
-    "en": {"enemy": "your own 杀 at enemies", "strike": "an enemy's 杀", "skill": "a skill", "magic": "a magic card"},
-}
-
-
 def pattern_text(pattern: str, lang: str) -> str:
     """A judgement pattern (``red``, ``!hearts``...) in words."""
-    words = PATTERNS.get(lang, PATTERNS["en"])
+    words = labels(lang)
     if pattern.startswith("!"):
-        inner = words.get(pattern[1:], pattern[1:])
-        return f"非{inner}" if lang == "zh" else f"not {inner}"
-    return words.get(pattern, pattern)
+        return str(words["teller"]["not"].format(pattern=words["patterns"].get(pattern[1:], pattern[1:])))
+    return str(words["patterns"].get(pattern, pattern))
 
 
 def natural(event: dict[str, Any]) -> dict[str, Any]:
@@ -288,7 +205,7 @@ def natural(event: dict[str, Any]) -> dict[str, Any]:
 
 
 def sections(events: list[dict[str, Any]]) -> list[core.Section]:
-    return NARRATION.sections(events)
+    return narration().sections(events)
 
 
 def story(events: list[dict[str, Any]], teller: Teller, player: str | None, public: bool = False,
@@ -297,7 +214,7 @@ def story(events: list[dict[str, Any]], teller: Teller, player: str | None, publ
     teller.gone = set(gone or ())
     if public:
         cut = _public_cut(cut if cut is not None else sections(events))
-    return NARRATION.story(events, teller, player, public, cut)
+    return narration().story(events, teller, player, public, cut)
 
 
 def _public_cut(cut: list[core.Section]) -> list[core.Section]:

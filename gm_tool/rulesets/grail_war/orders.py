@@ -17,43 +17,11 @@ from gm_tool.core.deck import parse_card_spec
 from gm_tool.core.grid import Cell
 from gm_tool.core.schema import Validator, has_exact_key
 from gm_tool.errors import Problem
-from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war import cards, movement
+from gm_tool.rulesets.grail_war.aliases import DODGE_KEYS, EQUIP_KEYS, KEYS, MAGIC_KEYS, MOVE_KEYS, SKILL_KEYS, STRIKE_KEYS
 from gm_tool.rulesets.grail_war.hands import Ref, pick
 from gm_tool.rulesets.grail_war.model import Character, Game
 
-# canonical key -> accepted spellings (the canonical English key is always accepted); the seed's
-# headings (l.61, l.69-87, l.107, l.119-154) are among them, and a key may carry the seed's
-# numbering ("1.1是否使用角色技能", "8.本回合移动"): see _plain
-_KEY_ALIASES: dict[str, tuple[str, ...]] = {
-    "turn": ("回合",), "player": ("玩家",), "character": ("角色",),
-    "keep": ("保留", "弃牌保留", "手牌保留", "上回合弃牌保留", "本回合弃牌保留的优先度", "弃牌保留的优先度",
-             "本回合弃牌保留的优先度（下回合战术选项之前填写）"),
-    "skill": ("技能", "角色技能", "是否使用角色技能", "本回合是否使用角色技能"),
-    "target_priority": ("目标优先", "优先目标"),
-    "strike_order": ("出杀顺序", "请排列顺序出杀顺序"), "dodge_order": ("出闪顺序", "请排列顺序出闪顺序"),
-    "use_curse": ("咒", "使用咒", "是否使用咒", "本回合是否用咒", "是否用咒"),
-    "gem": ("宝石", "是否用宝石", "是否用宝石?对谁?", "是否将宝石自用，亦或是救队友优先"),
-    "magic": ("魔术牌", "是否使用魔术牌", "魔术牌大类选择"),
-    "equipment": ("装备", "装备牌选择"),
-    "move": ("移动", "本回合移动", "本回合移动，是否发动介职特效", "本回合移动，是否发动介职特效移动的具体地点，地图坐标",
-             "目的地", "到达地图坐标"),  # the last two: a destination written at the top level (目的地: （F,10）)
-}
-_SKILL_KEYS: dict[str, tuple[str, ...]] = {"use": ("使用", "是否使用"), "discard": ("丢弃", "弃牌"), "name": ("名称", "技能名")}
-_STRIKE_KEYS: dict[str, tuple[str, ...]] = {"against": ("对", "目标"), "count": ("张数", "数量", "出杀的张数"), "via": ("经由", "转换", "发动")}
-_DODGE_KEYS: dict[str, tuple[str, ...]] = {"against": ("对", "目标"), "count": ("张数", "数量", "出闪的张数"), "via": ("经由", "转换", "发动")}
-_MAGIC_KEYS: dict[str, tuple[str, ...]] = {"use": ("使用", "是否使用"), "zone_priority": ("区域优先", "优先区域"), "hand_size": ("手牌数", "手牌")}
-_EQUIP_KEYS: dict[str, tuple[str, ...]] = {"use": ("使用", "发动", "是否发动"), "zones": ("区域", "优先", "弃掉该角色牌的种类和优先度排序")}
-_MOVE_KEYS: dict[str, tuple[str, ...]] = {"to": ("目的地", "到", "坐标", "地图坐标", "到达地图坐标"), "via": ("途经", "经过"),
-              "special": ("特殊", "介职特效", "特效", "是否发动介职特效")}
-
-
-def _keys(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
-    return {alias: key for key, spellings in table.items() for alias in (key, *spellings)}
-
-
-KEYS, SKILL_KEYS, STRIKE_KEYS, DODGE_KEYS, MAGIC_KEYS, EQUIP_KEYS, MOVE_KEYS = map(
-    _keys, (_KEY_ALIASES, _SKILL_KEYS, _STRIKE_KEYS, _DODGE_KEYS, _MAGIC_KEYS, _EQUIP_KEYS, _MOVE_KEYS))
 yamlpos.register_aliases(KEYS, SKILL_KEYS, STRIKE_KEYS, DODGE_KEYS, MAGIC_KEYS, EQUIP_KEYS, MOVE_KEYS)
 
 NONE = "none"
@@ -150,26 +118,6 @@ def allowed_zh(table: dict[Any, Any]) -> str:
     return "、".join(f"{'/'.join(ws)}（{shown.get(c, c)}）" if ws else str(shown.get(c, c)) for c, ws in words.items())
 
 
-register({
-    "grail_war.sheet.unknown_key": {"zh": "未知的键；可写：{allowed_zh}", "en": "unknown key; allowed: {allowed}"},
-    "grail_war.sheet.choice": {"zh": "值 {value!r} 不在允许范围内；可写：{allowed_zh}",
-                               "en": "value {value!r} is not allowed; allowed: {allowed}"},
-    "grail_war.sheet.value_key": {"zh": "「{key}」是 {what_zh} 的写法，但本表也写了 {what_zh}：只写一处",
-                                  "en": "{key!r} stands for {what}, which the sheet also gives: write it once"},
-    "grail_war.sheet.value_key_value": {"zh": "「{key}」后面应为空或 是/否（列表的一项还可写张数）；实为 {value!r}",
-                                        "en": "{key!r} takes nothing, yes/no, or (for a list line) a count; got {value!r}"},
-    "grail_war.sheet.entry_text": {"zh": "无法理解 {value!r}：一项写 {allowed_zh} 之一，可加转换用的装备（如 发动外典）；"
-                                         "装备效果（如 万华杖 的区域）写在 装备 下",
-                                   "en": "cannot read {value!r}: a line is one of {allowed}, optionally with a converting "
-                                         "equipment (发动外典); equipment effects (万华杖's zones) go under equipment"},
-    "grail_war.card_not_in_hand": {"zh": "手牌中没有 {value}；手牌：{hand}", "en": "{value} is not in the hand; the hand holds: {hand}"},
-    "grail_war.orders.dead": {"zh": "角色 {character} 已阵亡，不能再下指令；可指挥的角色：{allowed}",
-                              "en": "character {character} is dead and takes no orders; characters to direct: {allowed}"},
-    "grail_war.orders.all_dead": {"zh": "玩家 {player} 的角色（{character}）都已阵亡：不必再交指令，本表不会被采用",
-                                  "en": "every character of player {player} ({character}) is dead: no sheet is due, none is taken"},
-})
-
-
 class SheetValidator(Validator):
     """The schema helpers for a sheet: keys and values also read in their plain form (the
     seed's numbering and punctuation left out), and what is allowed told in the seed's words
@@ -194,8 +142,8 @@ class SheetValidator(Validator):
             name = allowed.get(key) if isinstance(key, str) else None
             if name is None and isinstance(key, str):
                 name = plain.get(_plain(key))
-                if name is not None:
-                    self.written[f"{path}{name}"] = self.rewrite(f"{path}{key}")
+            if name is not None and name != key:  # problems are named in the sheet's own words (宝石, not gem)
+                self.written[f"{path}{name}"] = self.rewrite(f"{path}{key}")
             if name is None:
                 self.add("grail_war.sheet.unknown_key", f"{path}{key}", allowed=", ".join(sorted(set(allowed.values()))),
                          allowed_zh=allowed_zh(allowed))
@@ -270,12 +218,12 @@ class Orders:
 
 
 def _canon(v: Validator, data: dict[str, Any], allowed: dict[str, str], path: str = "") -> dict[str, Any]:
-    """``v.unknown_keys(data, allowed, path)``, without its work when every key is known once
-    (it reports the problems otherwise)."""
+    """``v.unknown_keys(data, allowed, path)``, without its work when every key is the table's
+    own once (it reports the problems, and remembers the sheet's spellings, otherwise)."""
     out: dict[str, Any] = {}
     for key, value in data.items():
         name = allowed.get(key) if isinstance(key, str) else None
-        if name is None or name in out:
+        if name is None or name in out or name != key:
             return v.unknown_keys(data, allowed, path)
         out[name] = value
     return out
@@ -326,7 +274,7 @@ def _card_list(v: Validator, raw: Any, path: str, char: Character, *, must_hold:
             if ref[1] is not None or ref[2] is not None:
                 v.add("grail_war.card_not_in_hand", p, value=cards.label(*ref), hand=hand)
             else:
-                v.add("grail.not_held", p, value=ref[0], held=sum(1 for c in char.hand if c.name == ref[0]), hand=hand)
+                v.add("grail_war.not_held", p, value=ref[0], held=sum(1 for c in char.hand if c.name == ref[0]), hand=hand)
     return named, refs
 
 
@@ -404,8 +352,10 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
                     out.append(Entry(what, count, None))
                 continue
         p = f"{path}[{i}]"
+        spot = f"{p}.against"  # where a problem with what the line answers is told
         if isinstance(item, str):
-            item = {"against": item} if item in against else _entry_text(v, item, against, f"{p}.against")
+            spot = p  # a line written as a text: told at the line itself
+            item = {"against": item} if item in against else _entry_text(v, item, against, p)
             if item is None:
                 continue
         if not v.typed(item, dict, p):
@@ -413,11 +363,11 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
         item = _canon(v, item, keys, f"{p}.")
         said = item.get("against")
         if isinstance(said, str) and said not in against and _lookup(against, said) is None:
-            entry = _entry_text(v, item["against"], against, f"{p}.against")
+            entry = _entry_text(v, item["against"], against, spot)
             if entry is None:
                 continue
             item = {**item, **entry} if "via" not in item else {**item, "against": entry["against"]}
-        what = v.choice(item, "against", against, f"{p}.against")
+        what = v.choice(item, "against", against, spot)
         if what is None:
             if "against" not in item:
                 v.add("field.required", f"{p}.against")
@@ -427,11 +377,11 @@ def _priority(v: Validator, raw: Any, path: str, keys: dict[str, str], against: 
         if with_via and item.get("via") is not None:
             via = _converter(item["via"])
             if via is None:
-                v.add("grail.unknown_card", f"{p}.via", value=item["via"])
+                v.add("grail_war.unknown_card", f"{p}.via", value=item["via"])
             elif not char.equipped(via):
-                v.add("grail.not_equipped", f"{p}.via", value=via)
+                v.add("grail_war.not_equipped", f"{p}.via", value=via)
             elif via not in CONVERTERS[path]:
-                v.add("grail.bad_via", f"{p}.via", value=via, allowed=", ".join(CONVERTERS[path]))
+                v.add("grail_war.bad_via", f"{p}.via", value=via, allowed=", ".join(CONVERTERS[path]))
         if what == NONE:
             stopped = True
         if not stopped:
@@ -452,13 +402,6 @@ _ENTRY_KEYS = frozenset({"against", "count", "via"})  # a list line's canonical 
 # equipment that lets a card stand for the one a list answers with (via:)
 CONVERTERS = {"strike_order": ("正式外典", "佩耳修斯之剑"), "dodge_order": ("正式外典",)}
 
-register({
-    "grail.bad_via": {"zh": "{value} 不能在此转换出牌；可用：{allowed}", "en": "{value} cannot convert a card for this list; allowed: {allowed}"},
-    "grail.skill_unknown": {"zh": "角色没有技能 {value!r}；其技能：{allowed}", "en": "the character has no skill {value!r}; its skills: {allowed}"},
-    "grail.skill_discards": {"zh": "技能【{skill}】需丢弃 {need} 张牌，此处写了 {got} 张", "en": "skill 【{skill}】 discards {need} cards; {got} given"},
-})
-
-
 def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character,
                  custom: dict[str, Any] | None = None) -> None:
     """The skill section against the character's skills: a named skill must be one of them,
@@ -471,7 +414,7 @@ def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character
     if name is not None:
         hit = next((s for s in own if name in (s.id, s.name)), None)
         if hit is None:
-            v.add("grail.skill_unknown", "skill.name", value=name, allowed=", ".join(s.name for s in own) or "—")
+            v.add("grail_war.skill_unknown", "skill.name", value=name, allowed=", ".join(s.name for s in own) or "—")
             return
         o.skill_name = hit.id
         chosen = [hit]
@@ -481,7 +424,7 @@ def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character
             v.add("grail_war.sheet.no_discard", "skill.discard", got=len(o.skill_discard),
                   skills="、".join(s.name for s in own) or "—")
         elif len(o.skill_discard) != paying[0].cost["discard"]:
-            v.add("grail.skill_discards", "skill.discard", skill=paying[0].name,
+            v.add("grail_war.skill_discards", "skill.discard", skill=paying[0].name,
                   need=paying[0].cost["discard"], got=len(o.skill_discard))
 
 
@@ -501,24 +444,6 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
             problem.field = v.rewrite(problem.field)
     v.raise_if_any()
     return o
-
-
-register({
-    "grail_war.sheet.no_discard": {
-        "zh": "写了 {got} 张要丢弃的牌，但角色没有需要丢弃手牌的技能（其技能：{skills}）：请删去 丢弃",
-        "en": "{got} cards to discard are given, but the character has no skill that discards cards (its skills: "
-              "{skills}): remove the discards"},
-    "grail_war.sheet.discard_cut": {
-        "zh": "手牌 {count} 张超过上限 {limit}：回合开始时按保留顺序会弃掉{card}，技能要丢弃的牌没有了，技能将不发动"
-              "（在 保留 中列出它，或换一张要丢弃的牌）",
-        "en": "{count} cards in hand, over the limit of {limit}: the hand limit at the start of the turn discards {card} "
-              "by the keep order, so the skill loses a card it discards and is not used (list it under keep, or "
-              "discard another card)"},
-    "grail_war.sheet.keep_cut": {
-        "zh": "保留列出 {named} 张，但手牌上限是 {limit}：{cards} 仍会被弃掉（列在前面的先保留）",
-        "en": "keep names {named} cards but the hand limit is {limit}: {cards} are discarded anyway (the first listed "
-              "are kept first)"},
-})
 
 
 def _warnings(v: Validator, char: Character, o: Orders) -> list[Problem]:
@@ -559,10 +484,6 @@ _VALUE_KEYS: dict[str, tuple[str, Any]] = {
 # the character lines heading the seed's SAMPLE (l.121-124 "角色:阿尔托利亚 CASTER 当前4血", "武器:【万华杖】",
 # "装备:【正式外典】", "手牌:【杀】 ..."): information, not orders
 _INFO_KEYS = {"武器", "防具", "手牌", "当前", "体力", "当前体力", "位置"}
-register({"grail_war.sheet.info_key": {
-    "zh": "「{key}」是角色信息，不是指令：请删去这一行（装备牌的选择写在 装备 下，按装备名：{{万华杖: {{发动: 是}}}}）",
-    "en": "{key!r} is information about the character, not an order: remove the line (equipment choices go under "
-          "equipment, by card: {{万华杖: {{use: true}}}})"}})
 _LINE_WORDS = sorted((w for w in (*STRIKE_AGAINST, *DODGE_AGAINST) if w.endswith(("出杀", "出闪"))), key=len, reverse=True)
 _WHAT = {"strike_order": "出杀顺序", "dodge_order": "出闪顺序", "target_priority": "目标优先", "use_curse": "咒", "magic": "魔术牌"}
 
@@ -728,7 +649,7 @@ def _skill(v: Validator, game: Game, data: dict[str, Any], char: Character, o: O
     o.skill_use = v.choice(skill, "use", SKILL_USE, "skill.use", True)
     o.skill_discard, o.skill_discard_refs = _card_list(v, skill.get("discard"), "skill.discard", char)
     if o.skill_use and not char.skills and "use" in skill:
-        v.add("grail.no_skill", "skill.use", character=char.id)
+        v.add("grail_war.no_skill", "skill.use", character=char.id)
     _check_skill(v, skill, o, char, game.skills)
 
 
@@ -774,10 +695,10 @@ def _equipment(v: Validator, game: Game, data: dict[str, Any], char: Character, 
         p = f"equipment.{name}"
         canon = (cards.canonical(name) or cards.canonical(cards.normal_text(name))) if isinstance(name, str) else None
         if canon is None or not cards.is_equipment(canon):
-            v.add("grail.unknown_card", p, value=name)
+            v.add("grail_war.unknown_card", p, value=name)
             continue
         if not char.equipped(canon):
-            v.add("grail.not_equipped", p, value=canon)
+            v.add("grail_war.not_equipped", p, value=canon)
             continue
         if isinstance(raw, dict):  # l.145 "是否发动【万华杖】的效果（发动或不发动都默认为针对两人）"
             raw = {("use" if isinstance(k, str) and _plain(k).startswith("是否发动") and k not in EQUIP_KEYS else k): x
@@ -831,13 +752,6 @@ _COORDINATE = re.compile(r"坐标\s*[（(]?\s*([A-Za-z]{1,2})\s*[,，]?\s*(\d{1,
 # the class movement 是 asks for (seed l.7-10, l.15, l.153); a CASTER's is its teleport when the
 # destination is a stronghold it may teleport to (l.153 "可进行瞬间转移，目的地只能是自己方的据点")
 _CLASS_SPECIAL = {"LANCER": "jump", "RIDER": "cross", "CASTER": "climb", "BERSERKER": "destroy"}
-
-register({"grail_war.move.no_class_special": {
-    "zh": "{cls} 没有介职特效移动（是否发动介职特效 只对 LANCER、RIDER、CASTER、BERSERKER，或瞬移到据点）；"
-          "可写 特殊: 瞬移、攀登、跳跃、渡河、破坏 之一",
-    "en": "a {cls} has no class movement (yes applies to a LANCER, RIDER, CASTER or BERSERKER, or a teleport to a "
-          "stronghold); write special: teleport, climb, jump, cross or destroy"}})
-
 
 def _class_special(game: Game, char: Character, to: Cell | None) -> str | None:
     """The special movement that 是 asks for: a teleport when ``to`` is a stronghold it may

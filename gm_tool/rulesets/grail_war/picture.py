@@ -24,21 +24,25 @@ TERRAIN_RGB = {".": (232, 222, 186), "~": (86, 146, 214), "^": (178, 198, 128), 
 KIND_RGB = {"hand": (60, 110, 230), "equipment": (220, 50, 50), "heal": (40, 170, 70), "vision": (235, 205, 40),
             "teleport": (140, 60, 200), "bridge": (140, 90, 40)}
 DESTROYED = (60, 60, 60)
-CELL = core.GridPainter.cell
 
 
 def cell_box(x: int, y: int) -> tuple[int, int, int, int]:
-    """The pixel box (left, top, right, bottom; exclusive) of cell (x, y)."""
-    return core.GridPainter(1, 1, []).cell_box(x, y)
+    """The pixel box (left, top, right, bottom; exclusive) of cell (x, y) on the grail war's maps."""
+    left, top = core.GridPainter.left + x * Painter.cell, core.GridPainter.top + y * Painter.cell
+    return left, top, left + Painter.cell, top + Painter.cell
 
 
 class Painter(core.GridPainter):
-    """Fuyuki-style maps: terrain, territory tint, tunnel mouths and strongholds."""
+    """Fuyuki-style maps: terrain, territory tint, tunnel mouths and strongholds, over 600 px
+    wide for the seed's 20 columns, with a legend under the board (:meth:`picture`)."""
+
+    cell = 30
 
     def __init__(self, board: dict[str, Any], strongholds: list[dict[str, Any]], sides: list[str],
                  closed: list[str] | tuple[str, ...] = ()) -> None:
         super().__init__(board["width"], board["height"], sides)
         self.board, self.strongholds = board, strongholds
+        self._legends: dict[bool, Any] = {}  # the legend strips, drawn once (picture)
         # cells the GM closed (流局) and closed strongholds: crossed out while closed
         self.closed = [parse_cell(c) for c in closed] + [parse_cell(s["pos"]) for s in strongholds if s.get("closed")]
         self.owner_of: dict[tuple[int, int], str] = {}
@@ -109,7 +113,77 @@ class Painter(core.GridPainter):
             draw.rectangle([r - 2 - i, t + i, r - 1 - i, t + i + 1], fill=INK)
 
 
-LAYER_VERSION = 1  # bump when the drawing of the board changes
+    def key_lines(self, own: bool) -> list[list[tuple[str, Any]]]:
+        """The legend under the board, in the pixel font's letters: a swatch and a word for each
+        side (its name when the font can write it, else its number in the scenario's list), the
+        stronghold kinds, and the reader's own ring."""
+        sides: list[tuple[str, Any]] = []
+        for i, side in enumerate(self.sides):
+            word = str(side).upper()
+            sides += [("", side_colour(side, self.sides)), (word if word.isascii() and word.isalnum() else str(i + 1), None)]
+        kinds: list[tuple[str, Any]] = []
+        for kind, word in KIND_WORDS.items():
+            kinds += [("", KIND_RGB[kind]), (word, None)]
+        lines = [sides, kinds]
+        if own:
+            lines.append([("", WHITE), ("YOU", None), ("", DESTROYED), ("DESTROYED  X CLOSED", None)])
+        else:
+            lines.append([("", DESTROYED), ("DESTROYED  X CLOSED", None)])
+        return lines
+
+    def picture(self, marks: list[Mark], visible: list[str] | None = None, own: bool = False) -> bytes:
+        """The board with the legend under it (PNG); the legend is drawn once a turn."""
+        from PIL import Image
+
+        board = self.draw(marks, visible)
+        legend = self.legend(own)
+        out = Image.new(board.mode, (board.width, board.height + legend.height), self.ink(core.BACKGROUND))
+        if board.mode == "P":
+            out.putpalette(board.getpalette())
+        out.paste(board, (0, 0))
+        out.paste(legend, (0, board.height))
+        return core.png(out)
+
+    def legend(self, own: bool) -> Any:
+        """The legend strip (an image in the board's mode), drawn once per painter and kind."""
+        cache = self._legends
+        if own in cache:
+            return cache[own]
+        from PIL import Image
+
+        board = self.layers()[0]
+        lines = self.key_lines(own)
+        row = 14
+        out = Image.new(board.mode, (board.width, row * len(lines) + 6), self.ink(core.BACKGROUND))
+        if board.mode == "P":
+            out.putpalette(board.getpalette())
+        y = 3
+        for line in lines:
+            x = self.left
+            for words, colour in line:
+                if colour is not None:
+                    out.paste(self.ink(INK), (x, y, x + 10, y + 10))
+                    out.paste(self.ink(colour), (x + 1, y + 1, x + 9, y + 9))
+                    x += 14
+                    continue
+                for word in words.split(" "):
+                    if word:
+                        text(out, x, y + 1, word, self.ink(INK), 2)
+                        x += text_width(word, 2)
+                    x += 8
+                x += 6
+            y += row
+        cache[own] = out
+        return out
+
+    def extra_colours(self) -> set[Any]:
+        return {*KIND_RGB.values(), DESTROYED}
+
+
+# the stronghold kinds in the legend's letters (the post's own legend words them in its language)
+KIND_WORDS = {"hand": "HAND", "equipment": "EQUIP", "heal": "HEAL", "vision": "VISION", "teleport": "GATE",
+              "bridge": "BRIDGE"}
+LAYER_VERSION = 2  # bump when the drawing of the board changes
 
 
 def _palette_data(colours: list[tuple[int, int, int]]) -> list[int]:
@@ -190,9 +264,9 @@ def _store_layers(key: str, layers: tuple[Any, Any], colours: list[tuple[int, in
 
 
 def marks_of(v: dict[str, Any], player: str | None, labels: dict[str, str] | None = None) -> list[Mark]:
-    """The living characters of a view as marks; ``labels`` maps ids to marker labels (default:
-    their index in the view, from 1)."""
-    labels = labels or {c["id"]: str(i + 1) for i, c in enumerate(v["characters"])}
+    """The living characters of a view as marks, each with its label (the number it keeps for
+    the whole game; ``labels`` overrides)."""
+    labels = labels or {c["id"]: c.get("label") or "?" for c in v["characters"]}
     height = v["map"]["height"]
     return [Mark(c["pos"], c["side"], labels.get(c["id"], "?"), player is not None and c.get("player") == player)
             for c in v["characters"] if c["alive"] and parse_cell(c["pos"])[1] < height]  # tunnel cells: not drawn
@@ -202,9 +276,9 @@ def for_view(v: dict[str, Any], player: str | None, labels: dict[str, str] | Non
     """The PNG of a view: a player's view (fogged outside their vision), or with ``player=None``
     the full state: the GM's map."""
     painter = Painter(v["map"], v["strongholds"], v["sides"], v.get("closed_cells") or ())
-    return painter.png(marks_of(v, player, labels), v.get("visible") if player is not None else None)
+    return painter.picture(marks_of(v, player, labels), v.get("visible") if player is not None else None, player is not None)
 
 
 def public(state: dict[str, Any]) -> bytes:
     """The public map: terrain, strongholds and territory, no character."""
-    return Painter(state["map"], state["strongholds"], state["sides"], state.get("closed_cells") or ()).png([])
+    return Painter(state["map"], state["strongholds"], state["sides"], state.get("closed_cells") or ()).picture([])

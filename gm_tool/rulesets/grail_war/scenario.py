@@ -9,28 +9,19 @@ from gm_tool.core.chance import Chance
 from gm_tool.core.deck import Card, Deck, parse_card_spec
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name
+from gm_tool.core.rules import defaults
 from gm_tool.core.schema import Validator
 from gm_tool.core.store import safe_name
-from gm_tool.i18n import register
 from gm_tool.rulesets.grail_war import cards, data
 from gm_tool.rulesets.grail_war.model import CLASSES, KINDS, RIVER, SIDES_DEFAULT, TERRAIN, Board, Character, Game, Stronghold
+from gm_tool.rulesets.grail_war.switches import MAX_RULE, SWITCHES
 
-DEFAULT_RULES: dict[str, Any] = {
-    "vision": 2,              # R7: 2 cells around, a 5x5 square
-    "initial_hand": 6,        # R8
-    "combat_draw": 2,         # R8
-    "cell_capacity": 4,       # R1
-    "side_capacity": 2,       # R1
-    "heal_cooldown": 5,       # R6
-    "stronghold_vision": 2,   # R6: 5x5
-    "bridge_vision": 3,       # R6: 7x7
-    "teleport_range": 5,      # R4
-    "territory_after": None,  # GM option: end on territory share after N turns (None: off)
-    "decks": "auto",          # GM option: copies of the draw deck, 1-10 or auto (ruling C33)
-    "magic_play": "always",   # house rule (ruling C8): always (seed l.107) | helpful
-}
+# the seed's values, from the declared switches (switches.py); an integer knob set to null is off
+# only where its default is (territory_after)
+DEFAULT_RULES: dict[str, Any] = defaults(SWITCHES)
 # rules whose value is a word, with the words allowed (the first is the seed's reading)
-WORD_RULES: dict[str, tuple[str, ...]] = {"magic_play": ("always", "helpful")}
+WORD_RULES: dict[str, tuple[str, ...]] = {s.name: tuple(s.choices) for s in SWITCHES
+                                          if s.choices and all(isinstance(c, str) for c in s.choices) and not s.integer}
 
 TOP_KEYS = {k: k for k in ("ruleset", "name", "title", "description", "sides", "map", "rules", "characters", "deck",
                             "skills")}
@@ -45,29 +36,9 @@ EQUIPMENT_BASE_ID = 1000
 MAX_CELLS = 40_000            # e.g. 200 x 200
 MAX_CHARACTERS = 200
 MAX_CHARACTER_CELLS = 1_000_000  # characters x cells: 200 on 70 x 70, 25 on 200 x 200
-MAX_RULE = 9_999
 # Copies of the draw deck (ruling C33): card ids run 1 .. 89 x MAX_DECKS, below the equipment's.
 MAX_DECKS = 10
 AUTO = ("auto", "自动")
-
-register({
-    "grail.map_too_big": {"zh": "地图有 {cells} 格（{width}×{height}），上限 {limit} 格（如 200×200）：再大就无法在几秒内结算一回合",
-                          "en": "the map has {cells} cells ({width}x{height}); the limit is {limit} (e.g. 200x200): a bigger one cannot be resolved in seconds"},
-    "grail.too_many_characters": {"zh": "剧本有 {n} 个角色，上限 {limit}", "en": "the scenario has {n} characters; the limit is {limit}"},
-    "grail.too_much_work": {"zh": "{n} 个角色、{cells} 格的地图：每回合要为每名玩家画一张地图，角色数×格数上限 {limit}（如 200 个角色配 70×70，25 个配 200×200）",
-                            "en": "{n} characters on a map of {cells} cells: each turn draws a map for every player, so characters x cells is limited to {limit} (e.g. 200 characters on 70x70, 25 on 200x200)"},
-    "grail.skill_bad": {"zh": "技能定义有误：{problem}（格式见 data/skills.yaml 顶部说明）",
-                        "en": "bad skill definition: {problem} (the format is documented at the top of data/skills.yaml)"},
-    "grail.skill_clash": {"zh": "技能 id {value!r} 与内置技能重名；剧本技能的 id 须与内置技能不同：{allowed}",
-                          "en": "skill id {value!r} is a bundled skill's; ids must differ from the bundled skills: {allowed}"},
-    "grail.rules_decks": {"zh": "牌堆副数 {value} 不可用；允许：1-{limit} 的整数，或 auto（开局发牌超过一副牌堆的一半时自动加副）",
-                          "en": "{value} decks is not possible; allowed: an integer 1-{limit}, or auto (another copy while the opening deal takes more than half the deck)"},
-    "grail.deal_too_big": {"zh": "开局要发 {deal} 张牌，{decks} 副牌堆只有 {cards} 张：请增加 rules.decks（最多 {limit}）或减少 rules.initial_hand 与角色数",
-                           "en": "the opening deal takes {deal} cards but {decks} deck(s) hold only {cards}: raise rules.decks (at most {limit}) or lower rules.initial_hand or the number of characters"},
-    "grail.skill_id": {"zh": "技能 id {value!r} 不可用；只允许字母、数字、汉字、- 和 _",
-                       "en": "skill id {value!r} is not usable; only letters, digits, CJK, - and _"},
-})
-
 
 def _skills(v: Validator, raw: Any) -> dict[str, dict[str, Any]]:
     """The scenario's own skill definitions (``skills:``, ruling C27), each checked as the
@@ -83,21 +54,21 @@ def _skills(v: Validator, raw: Any) -> dict[str, dict[str, Any]]:
     for sid, d in raw.items():
         p = f"skills.{sid}"
         if not safe_name(sid):
-            v.add("grail.skill_id", p, value=sid)
+            v.add("grail_war.skill_id", p, value=sid)
             continue
         if sid in bundled:
-            v.add("grail.skill_clash", p, value=sid, allowed=", ".join(bundled))
+            v.add("grail_war.skill_clash", p, value=sid, allowed=", ".join(bundled))
             continue
         bad = skilldefs.problems(d)
         for problem in bad:
             what = problem.split(":", 1)[0] if ":" in problem and isinstance(d, dict) else ""
-            v.add("grail.skill_bad", f"{p}.{what}" if what else p, problem=problem)
+            v.add("grail_war.skill_bad", f"{p}.{what}" if what else p, problem=problem)
         if bad:
             continue
         try:  # states are JSON: a YAML date or the like cannot travel with the game
             out[sid] = json.loads(json.dumps(d, ensure_ascii=False))
         except (TypeError, ValueError):
-            v.add("grail.skill_bad", p, problem=repr(d))
+            v.add("grail_war.skill_bad", p, problem=repr(d))
     return out
 
 
@@ -120,6 +91,8 @@ def build(scenario: dict[str, Any], source: str, seed: str, lang: str = "zh", lo
     pool, equipment = _cards(rules["decks"])
     setup = _Setup(v, board, sides, pool, equipment, _skills(v, top.get("skills")), top.get("skills"))
     characters, deal_later = _characters(setup, top.get("characters") or [])
+    for i, c in enumerate(characters):  # their numbers on every map and table, for the whole game
+        c.label = str(i + 1)
     _check_capacity(v, characters, rules)
     _check_deck_order(v, top.get("deck"), pool)
     v.raise_if_any()
@@ -132,7 +105,7 @@ def _sides(v: Validator, top: dict[str, Any]) -> list[Any]:
     sides = top.get("sides", list(SIDES_DEFAULT))
     if not v.typed(sides, list, "sides") or len(sides) < 2 or len(set(map(str, sides))) != len(sides) \
             or not all(safe_name(s) for s in sides):
-        v.add("grail.sides", "sides", value=sides)
+        v.add("grail_war.sides", "sides", value=sides)
         sides = list(SIDES_DEFAULT)
     return sides
 
@@ -154,7 +127,7 @@ def _rules(v: Validator, raw: Any) -> dict[str, Any]:
                 if value in AUTO or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_DECKS):
                     rules[key] = "auto" if value in AUTO else value
                 else:
-                    v.add("grail.rules_decks", "rules.decks", value=repr(value), limit=MAX_DECKS)
+                    v.add("grail_war.rules_decks", "rules.decks", value=repr(value), limit=MAX_DECKS)
             elif (value is None and DEFAULT_RULES[key] is not None) or (
                     value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0)):
                 v.add("field.type", f"rules.{key}", expected="integer ≥ 0", got=repr(value))
@@ -185,7 +158,7 @@ def _decks(v: Validator, rules: dict[str, Any], raw: Any) -> int:
         while 2 * deal > n * size and n < MAX_DECKS:
             n += 1
     if deal > n * size:
-        v.add("grail.deal_too_big", "rules.decks", deal=deal, decks=n, cards=n * size, limit=MAX_DECKS)
+        v.add("grail_war.deal_too_big", "rules.decks", deal=deal, decks=n, cards=n * size, limit=MAX_DECKS)
     return int(n)
 
 
@@ -250,7 +223,7 @@ def _board(v: Validator, spec: Any, sides: list[str]) -> tuple[Board, list[Stron
             v.add("field.required", "map.height")
         return None
     if width * height > MAX_CELLS:  # refused before anything the size of the map is built (issue 16)
-        v.add("grail.map_too_big", "map", cells=width * height, width=width, height=height, limit=MAX_CELLS)
+        v.add("grail_war.map_too_big", "map", cells=width * height, width=width, height=height, limit=MAX_CELLS)
         return None
     rows = _rows(v, spec.get("rows"), width, height)
     if rows is None:
@@ -301,7 +274,7 @@ def _tunnels(v: Validator, tunnels: Any, board: Board) -> None:
         for j, c in enumerate(cells):
             in_river = c is not None and _on_rows(board, c) and board.terrain(c) == RIVER
             if c is not None and (in_river or (j == 1 and c == cells[0])):
-                v.add("grail.tunnel_mouth", f"{p}.mouths[{j}]", cell=cell_name(c))
+                v.add("grail_war.tunnel_mouth", f"{p}.mouths[{j}]", cell=cell_name(c))
         mouth_cells = [c for c in cells if c is not None]
         if len(mouth_cells) == len(cells):
             board.tunnels.append({"mouths": [cell_name(c) for c in mouth_cells], "length": length})
@@ -328,9 +301,9 @@ def _strongholds(v: Validator, raw: Any, board: Board, sides: list[str]) -> list
         owner = v.choice(s, "owner", {x: x for x in sides}, f"{p}.owner")
         territory = _territory(v, s, p, sid, board, owned)
         if pos is not None and territory and pos not in territory:
-            v.add("grail.stronghold_outside", f"{p}.pos", cell=cell_name(pos))
+            v.add("grail_war.stronghold_outside", f"{p}.pos", cell=cell_name(pos))
         if pos is not None and _on_rows(board, pos) and board.terrain(pos) == RIVER:
-            v.add("grail.stronghold_river", f"{p}.pos", cell=cell_name(pos))
+            v.add("grail_war.stronghold_river", f"{p}.pos", cell=cell_name(pos))
         if pos is not None and kind is not None:
             given = s.get("name")
             name = given if isinstance(given, str) else f"#{sid}"
@@ -350,7 +323,7 @@ def _territory(v: Validator, s: dict[str, Any], p: str, sid: int, board: Board, 
         if c is None:
             continue
         if c in owned and owned[c] != sid:
-            v.add("grail.territory_overlap", f"{p}.territory[{j}]", cell=cell_name(c), other=owned[c])
+            v.add("grail_war.territory_overlap", f"{p}.territory[{j}]", cell=cell_name(c), other=owned[c])
         elif c not in territory:
             owned[c] = sid
             territory.append(c)
@@ -383,10 +356,10 @@ def _characters(setup: _Setup, raw: Any) -> tuple[list[Character], list[Characte
         v.raise_if_any()
     cells = setup.board.width * setup.board.height
     if len(raw) > MAX_CHARACTERS:  # what a turn resolves in seconds (issue 16, ruling O10)
-        v.add("grail.too_many_characters", "characters", n=len(raw), limit=MAX_CHARACTERS)
+        v.add("grail_war.too_many_characters", "characters", n=len(raw), limit=MAX_CHARACTERS)
         v.raise_if_any()
     if len(raw) * cells > MAX_CHARACTER_CELLS:
-        v.add("grail.too_much_work", "characters", n=len(raw), cells=cells, limit=MAX_CHARACTER_CELLS)
+        v.add("grail_war.too_much_work", "characters", n=len(raw), cells=cells, limit=MAX_CHARACTER_CELLS)
         v.raise_if_any()
     characters: list[Character] = []
     deal_later: list[Character] = []
@@ -394,7 +367,7 @@ def _characters(setup: _Setup, raw: Any) -> tuple[list[Character], list[Characte
     for p, ch in _mappings(v, raw, "characters", CHAR_KEYS):
         cid = ch.get("id")
         if not isinstance(cid, str) or not safe_name(cid):
-            v.add("grail.bad_id", f"{p}.id", value=cid)
+            v.add("grail_war.bad_id", f"{p}.id", value=cid)
             continue
         _unique(v, cid, seen_ids, f"{p}.id")
         base = {**setup.roster.get(cid, {}), **ch}
@@ -473,11 +446,11 @@ def _gear(setup: _Setup, c: Character, equip: Any, p: str) -> None:
             continue
         canon = cards.canonical(name)
         if canon is None or cards.slot_of(canon) != slot:
-            v.add("grail.bad_equipment", ep, value=name, slot=slot)
+            v.add("grail_war.bad_equipment", ep, value=name, slot=slot)
             continue
         item = next((e for e in setup.equipment if e.name == canon), None)
         if item is None:
-            v.add("grail.equipment_taken", ep, value=canon)
+            v.add("grail_war.equipment_taken", ep, value=canon)
             continue
         setup.equipment.remove(item)
         c.equipment[slot] = item
@@ -489,11 +462,11 @@ def _take_card(v: Validator, pool: Deck, spec: Any, path: str) -> Card | None:
         return None
     canon, suit, rank = read
     if cards.is_equipment(canon):  # equipment comes from its own pile (R6), never in a hand
-        v.add("grail.unknown_card", path, value=canon)
+        v.add("grail_war.unknown_card", path, value=canon)
         return None
     card = pool.take(canon, suit, rank)
     if card is None:
-        v.add("grail.card_unavailable", path, value=spec)
+        v.add("grail_war.card_unavailable", path, value=spec)
     return card
 
 
@@ -525,7 +498,7 @@ def _check_deck_order(v: Validator, deck: Any, pool: Deck) -> None:
         canon, suit, rank = read
         hit = next((i for i in range(len(trial) - 1, -1, -1) if trial[i].matches(canon, suit, rank)), None)
         if hit is None:
-            v.add("grail.card_unavailable", f"deck.order[{j}]", value=spec)
+            v.add("grail_war.card_unavailable", f"deck.order[{j}]", value=spec)
         else:
             trial.pop(hit)
 
@@ -539,5 +512,5 @@ def _check_capacity(v: Validator, characters: list[Character], rules: dict[str, 
         for c in group:
             per_side[c.side] = per_side.get(c.side, 0) + 1
         if len(group) > rules["cell_capacity"] or max(per_side.values()) > rules["side_capacity"]:
-            v.add("grail.capacity", "characters", cell=cell_name(cell),
+            v.add("grail_war.capacity", "characters", cell=cell_name(cell),
                   limit=f"{rules['cell_capacity']}/{rules['side_capacity']}")
