@@ -36,7 +36,9 @@ from tests.test_posts_forum import check_tags
 RULESETS = [name for name in registry.available() if name != "toy"]
 DIALECTS = ("discuz", "phpbb", "nga")
 IMAGE_URL = "https://img.example.org/game/{turn}/{file}"
-DISPLAY = ["月下 独酌", "Red Fan 二号", "★ 蓝 Lan ★", "Ｑ 四 号", "老 五", "Sixth One 六", "七 of Seven", "八 号 Eight"]
+# one display name per player, enough for the largest demo (the grail war's 16 masters)
+DISPLAY = ["月下 独酌", "Red Fan 二号", "★ 蓝 Lan ★", "Ｑ 四 号", "老 五", "Sixth One 六", "七 of Seven", "八 号 Eight",
+           "九 歌", "Tenth 十", "十一 郎", "Twelve 十二", "十三 妹", "Four Teen 十四", "十五 夜", "Sweet 十六"]
 
 # checks a ruleset already on the core's road does not pass yet (its engineer is on them)
 OPEN: dict[str, set[str]] = {"guangying": {"codes", "labels"}}

@@ -287,8 +287,11 @@ def test_p1_the_public_post_groups_no_deaths_by_fight():
 
 def test_p2_a_dead_character_has_no_hand_limit():
     """seed l.263 "你的手牌上限等于你当前的体力值+2" is for the living (issue 23): the post of a player whose
-    character died shows its empty hand without a limit (the golden campaign's 阿尔托利亚, turn 2)."""
+    character died shows its empty hand without a limit (the golden campaign's 莫德雷德, killed on
+    turn 1: ivan's post of turn 2); a living one shows it (阿尔托利亚, 体力 1 + 2 = 3)."""
     camp = load_campaign()
+    assert [c["alive"] for c in camp["states"][2]["characters"] if c["id"] == "mordred"] == [False]
     out = posts(camp["states"][1], camp["states"][2], camp["logs"][1], "zh")
-    mine = out["alice"]["md"]
-    assert "- 手牌 (0): 无" in mine and "手牌上限" not in mine.split("### 本回合经过")[0]
+    dead = out["ivan"]["md"].split("### 本回合经过")[0]
+    assert "- 状态: 阵亡" in dead and "- 手牌 (0): 无" in dead and "手牌上限" not in dead
+    assert "- 手牌 (3 / 手牌上限 3)" in out["alice"]["md"].split("### 本回合经过")[0]
