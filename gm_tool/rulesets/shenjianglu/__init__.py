@@ -17,8 +17,10 @@ from gm_tool.rulesets.shenjianglu.keys import SHEET_ALIASES
 from gm_tool.rulesets.shenjianglu.rules import SWITCHES
 
 if TYPE_CHECKING:
+    from gm_tool.core.actions import Option
     from gm_tool.core.narrate import Teller
     from gm_tool.core.posts import Post, PostTurn
+    from gm_tool.rulesets.shenjianglu.orders import Orders
 
 State = dict[str, Any]
 
@@ -27,7 +29,7 @@ def _part(module: str) -> Any:
     return importlib.import_module(f"{__name__}.{module}")
 
 
-class Shenjianglu(RulesetBase):
+class Shenjianglu(RulesetBase[State, "Orders"]):
     name = "shenjianglu"
     turn_kind = TurnKind.SEQUENTIAL
     missing_sheet = MissingSheet.PASS
@@ -52,11 +54,11 @@ class Shenjianglu(RulesetBase):
         """Only the seat whose turn is open (nobody once the game is over)."""
         return [] if state.get("winner") is not None or state.get("next") is None else [state["next"]]
 
-    def parse_orders(self, state: State, sheet: dict[str, Any], source: str, lang: str) -> Any:
-        return _part("orders").parse(state, sheet, source, lang)
+    def parse_orders(self, state: State, sheet: dict[str, Any], source: str, lang: str) -> Orders:
+        return _part("orders").parse(state, sheet, source, lang)  # type: ignore[no-any-return]
 
-    def pass_orders(self, state: State, player: str) -> Any:
-        return _part("orders").Orders(player=player, turn=state["turn"] + 1, actions=[])
+    def pass_orders(self, state: State, player: str) -> Orders:
+        return _part("orders").Orders(player=player, turn=state["turn"] + 1, actions=[])  # type: ignore[no-any-return]
 
     default_orders = pass_orders
 
@@ -65,13 +67,23 @@ class Shenjianglu(RulesetBase):
 
         return message("shenjianglu.status.pass", lang)
 
-    def resolve(self, state: State, orders: dict[str, Any], seed: str, dice: list[int] | None = None) -> Resolution:
+    def resolve(self, state: State, orders: dict[str, Orders], seed: str,
+                dice: list[int] | None = None) -> Resolution[State]:
         """The open seat's turn (no chance is drawn: decks were shuffled at setup)."""
         log = EventLog()
         due = state.get("next")
         sheet = orders.get(due) if due is not None else None
-        new = _part("engine").play(state, sheet.actions if sheet is not None else [], log)
+        new = _part("actions").play(state, sheet.actions if sheet is not None else [], log)
         return Resolution(new, log.events)
+
+    # what the player due may do: the template, gm check, the bots and the posts' sheet ------------
+    def options(self, state: State, player: str) -> list[Option]:
+        """Every action ``player`` may write as their sheet's first (the kinds of actions.py)."""
+        return _part("actions").ACTIONS.options(state, player)  # type: ignore[no-any-return]
+
+    def sheet_for(self, state: State, player: str, option: Option) -> dict[str, Any]:
+        """The sheet that sends one option: a turn of that one action."""
+        return {"turn": state["turn"] + 1, "player": player, "actions": [dict(option.entry)]}
 
     def view(self, state: State, player: str | None) -> State:
         return _part("view").view(state, player)

@@ -13,7 +13,7 @@ from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.core.ruleset import AmendAction, Arg
 from gm_tool.errors import GmError
-from gm_tool.rulesets.shenjianglu.cards import FACE_VALUES
+from gm_tool.rulesets.shenjianglu.effects import FACE_VALUES
 from gm_tool.rulesets.shenjianglu.engine import Turn, clone
 
 

@@ -2,7 +2,8 @@
 
 A card is read once into a plain, canonical dict (English keys and values); the seed's words
 are accepted as aliases for keys and values. Anything outside the documented primitives is
-refused with its field path (``catalogue.弓手.skills.1.range``).
+refused with its field path (``catalogue.弓手.skills.1.range``). The effects themselves are read
+by their handlers (effects.py), the ones the engine plays them with.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from gm_tool.core import safeyaml
 from gm_tool.errors import Problem
+from gm_tool.rulesets.shenjianglu.effects import ONE_OFF, SIDE_VALUES, SPELL_EFFECTS, STANDING, read_effects
 from gm_tool.rulesets.shenjianglu.keys import aliases
 
 DATA = Path(__file__).parent / "data"
@@ -23,12 +25,6 @@ TYPES = ("character", "spell", "equipment")
 RELATIONS = ("self", "own", "ally", "enemy", "other", "any")
 WHENS = ("arrive", "start", "end", "death", "attacked", "damaged", "unit_death")
 REACTIONS = ("attacked", "damaged")  # triggers that know who attacked (target: attacker)
-FACES = ("N", "E", "S", "W", "back")
-SIDES = ("front", "back", "side")  # where one unit stands as seen from another (ruling 28)
-ONE_OFF = ("damage", "heal", "face", "draw", "mana", "buff", "push", "pull", "capture")
-UNIT_ONLY = ("capture",)  # one-off effects that need a unit doing them (never a spell's)
-STANDING = ("buff", "reduce", "cap", "bonus", "immune", "haste", "no_counter")
-STATS = ("attack", "stamina", "move")
 
 
 CARD_KEYS = aliases({
@@ -48,18 +44,6 @@ SKILL_KEYS = aliases({
 })
 AREA_KEYS = aliases({"within": ("距离", "距離", "周围", "周圍"), "line": ("直线", "直線"),
                       "target": ("目标", "目標")})
-EFFECT_KEYS = aliases({
-    "damage": ("伤害", "傷害"), "heal": ("回复", "回復", "治疗", "治療"), "face": ("转向", "轉向", "朝向"),
-    "draw": ("摸牌",), "mana": ("法力",), "buff": ("增益", "加成"), "reduce": ("减伤", "減傷"),
-    "cap": ("伤害上限", "傷害上限", "上限"), "bonus": ("克制",), "immune": ("免疫",),
-    "haste": ("迅捷", "无立足时间", "無立足時間"), "no_counter": ("不被反击", "不被反擊"),
-    "push": ("击退", "擊退", "推开", "推開"), "pull": ("拉近", "牵引", "牽引"), "capture": ("收服",),
-})
-STAT_KEYS = aliases({"attack": ("武力",), "stamina": ("体力", "體力"), "move": ("移动力", "移動力")})
-BONUS_KEYS = aliases({"kind": ("细分类型", "細分類型"), "damage": ("伤害", "傷害"), "from": ("方位", "来自", "來自")})
-REDUCE_KEYS = aliases({"kind": ("细分类型", "細分類型"), "amount": ("数值", "數值", "减伤", "減傷"),
-                        "from": ("方位", "来自", "來自")})
-IMMUNE_KEYS = aliases({"kind": ("细分类型", "細分類型")})
 
 TYPE_VALUES = aliases({"character": ("人物", "人物牌"), "spell": ("法术", "法術", "法术牌", "法術牌"),
                         "equipment": ("装备", "裝備", "装备牌", "裝備牌")})
@@ -77,13 +61,8 @@ WHEN_VALUES = aliases({"arrive": ("上场", "上場", "登场", "登場"), "star
                         "damaged": ("受到伤害", "受到傷害", "受伤", "受傷"),
                         "unit_death": ("人物死亡", "他人死亡")})
 TRIGGER_RELATION_VALUES = {**RELATION_VALUES, **aliases({"attacker": ("攻击者", "攻擊者")})}
-SIDE_VALUES = aliases({"front": ("前", "正面", "前方"), "back": ("后", "後", "背后", "背後", "背面"),
-                        "side": ("侧", "側", "侧面", "側面")})
-FACE_VALUES = aliases({"N": ("n", "北"), "E": ("e", "东", "東"), "S": ("s", "南"), "W": ("w", "西"),
-                        "back": ("背", "后", "後", "转身", "轉身")})
 NEUTRAL = "neutral"
 FACTION_VALUES = {"中立": NEUTRAL, "neutral": NEUTRAL}
-IMMUNE_VALUES = aliases({"spell": ("法术", "法術")})
 
 
 def wrong(value: Any) -> dict[str, str]:
@@ -94,7 +73,9 @@ def wrong(value: Any) -> dict[str, str]:
     return {"got": type_name(value)}
 
 
-class _Reader:
+class Reader:
+    """Reads one card, adding each problem with its field path."""
+
     def __init__(self, source: str, problems: list[Problem]):
         self.source, self.problems = source, problems
 
@@ -145,107 +126,7 @@ class _Reader:
         return value
 
 
-def _stats(r: _Reader, value: Any, path: str, lo: int) -> dict[str, int]:
-    data = r.keys(value, STAT_KEYS, path) or {}
-    out = {}
-    for k in STATS:
-        if k in data:
-            n = r.integer(data[k], f"{path}.{k}", lo, 20)
-            if n is not None:
-                out[k] = n
-    if not out and data is not None and isinstance(value, dict) and not r.problems:
-        r.bad("field.required", path)
-    return out
-
-
-def _conditional(r: _Reader, v: Any, p: str, table: dict[str, str], amount: str) -> dict[str, Any] | None:
-    """A standing effect limited to some attackers: ``{kind?, from?, <amount>}`` (``bonus``,
-    ``reduce``), at least one of ``kind`` and ``from`` for a bonus."""
-    data = r.keys(v, table, p)
-    if data is None:
-        return None
-    out: dict[str, Any] = {}
-    if "kind" in data:
-        out["kind"] = r.text(data["kind"], f"{p}.kind")
-    if "from" in data:
-        out["from"] = r.choice(data["from"], SIDE_VALUES, f"{p}.from")
-    if amount not in data:
-        r.bad("field.required", f"{p}.{amount}")
-        return None
-    n = r.integer(data[amount], f"{p}.{amount}", 0, 20)
-    if n is None or None in out.values():
-        return None
-    out[amount] = n
-    return out
-
-
-def _effects(r: _Reader, value: Any, path: str, allowed: tuple[str, ...]) -> list[dict[str, Any]]:
-    if not isinstance(value, list) or not value:
-        r.bad("shenjianglu.type.effects", path, **wrong(value))
-        return []
-    out: list[dict[str, Any]] = []
-    table = {a: k for a, k in EFFECT_KEYS.items() if k in allowed}
-    for i, raw in enumerate(value, 1):
-        p = f"{path}.{i}"
-        data = r.keys(raw, table, p)
-        if data is None:
-            continue
-        if len(data) != 1:
-            if data:
-                r.bad("shenjianglu.card.one_effect", p)
-            elif isinstance(raw, dict) and not raw:
-                r.bad("field.required", p)
-            continue
-        (key, v), = data.items()
-        p = f"{p}.{key}"
-        if key in ("damage", "heal", "draw", "mana", "cap"):
-            n = r.integer(v, p, 0, 20)
-            if n is not None:
-                out.append({key: n})
-        elif key in ("push", "pull"):
-            n = r.integer(v, p, 1, 20)
-            if n is not None:
-                out.append({key: n})
-        elif key == "reduce":
-            if isinstance(v, dict):
-                cond = _conditional(r, v, p, REDUCE_KEYS, "amount")
-                if cond:
-                    out.append({key: cond})
-            else:
-                n = r.integer(v, p, 0, 20)
-                if n is not None:
-                    out.append({key: n})
-        elif key == "face":
-            f = r.choice(v, FACE_VALUES, p)
-            if f:
-                out.append({key: f})
-        elif key == "buff":
-            s = _stats(r, v, p, -20)
-            if s:
-                out.append({key: s})
-        elif key == "bonus":
-            cond = _conditional(r, v, p, BONUS_KEYS, "damage")
-            if cond is not None and "kind" not in cond and "from" not in cond:
-                r.bad("field.required", f"{p}.kind")
-            elif cond:
-                out.append({key: cond})
-        elif key == "immune":
-            if isinstance(v, dict):
-                data2 = r.keys(v, IMMUNE_KEYS, p) or {}
-                kind = r.text(data2.get("kind"), f"{p}.kind")
-                if kind:
-                    out.append({key: {"kind": kind}})
-            else:
-                x = r.choice(v, IMMUNE_VALUES, p)
-                if x:
-                    out.append({key: x})
-        elif key in ("haste", "no_counter", "capture"):
-            if r.flag(v, p):
-                out.append({key: True})
-    return out
-
-
-def _targeting(r: _Reader, data: dict[str, Any], path: str, out: dict[str, Any], default: str,
+def _targeting(r: Reader, data: dict[str, Any], path: str, out: dict[str, Any], default: str,
                relations: dict[str, str] = RELATION_VALUES) -> None:
     out["target"] = r.choice(data["target"], relations, f"{path}.target") if "target" in data else default
     if "only" in data:
@@ -256,7 +137,7 @@ def _targeting(r: _Reader, data: dict[str, Any], path: str, out: dict[str, Any],
     out["count"] = count or 1
 
 
-def _facing_condition(r: _Reader, data: dict[str, Any], path: str, out: dict[str, Any]) -> None:
+def _facing_condition(r: Reader, data: dict[str, Any], path: str, out: dict[str, Any]) -> None:
     """``from`` (where the acting unit stands as seen from the target) and ``in_front`` (the
     target stands before the acting unit): facing read by a card (3.10, ruling 28)."""
     if "from" in data:
@@ -265,7 +146,7 @@ def _facing_condition(r: _Reader, data: dict[str, Any], path: str, out: dict[str
         out["in_front"] = True
 
 
-def _area(r: _Reader, value: Any, path: str, shapes: tuple[str, ...]) -> dict[str, Any] | None:
+def _area(r: Reader, value: Any, path: str, shapes: tuple[str, ...]) -> dict[str, Any] | None:
     """``area: {within: N}`` (every unit at most N from the chosen target) or ``{line: N}`` (the N
     cells from the user towards the target), optionally ``target`` (whom it hits)."""
     data = r.keys(value, {a: k for a, k in AREA_KEYS.items() if k in (*shapes, "target")}, path)
@@ -283,7 +164,7 @@ def _area(r: _Reader, value: Any, path: str, shapes: tuple[str, ...]) -> dict[st
     return out if n is not None and out.get("target", "") is not None else None
 
 
-def _skill(r: _Reader, raw: Any, path: str) -> dict[str, Any] | None:
+def _skill(r: Reader, raw: Any, path: str) -> dict[str, Any] | None:
     data = r.keys(raw, SKILL_KEYS, path)
     if data is None:
         return None
@@ -301,7 +182,7 @@ def _skill(r: _Reader, raw: Any, path: str) -> dict[str, Any] | None:
         _facing_condition(r, data, path, skill)
         if "area" in data:
             skill["area"] = _area(r, data["area"], f"{path}.area", ("within", "line"))
-        skill["effects"] = _effects(r, data.get("effects"), f"{path}.effects", ONE_OFF)
+        skill["effects"] = read_effects(r, data.get("effects"), f"{path}.effects", ONE_OFF)
     elif mode == "auto":
         if "range" in data:
             r.bad("shenjianglu.card.range_auto", f"{path}.range")
@@ -320,18 +201,18 @@ def _skill(r: _Reader, raw: Any, path: str) -> dict[str, Any] | None:
                 skill["of"] = r.choice(data["of"], RELATION_VALUES, f"{path}.of")
             elif when == "unit_death":
                 skill["of"] = "own"
-            skill["effects"] = _effects(r, data.get("effects"), f"{path}.effects", ONE_OFF)
+            skill["effects"] = read_effects(r, data.get("effects"), f"{path}.effects", ONE_OFF)
         else:
             for k in ("target", "only", "kind", "count", "adjacent", "enemy_kings", "area", "from", "in_front", "of"):
                 if k in data:
                     r.bad("shenjianglu.card.standing_target", f"{path}.{k}")
-            skill["effects"] = _effects(r, data.get("effects"), f"{path}.effects", STANDING)
+            skill["effects"] = read_effects(r, data.get("effects"), f"{path}.effects", STANDING)
     return skill
 
 
 def read_card(name: str, raw: Any, source: str, path: str, problems: list[Problem]) -> dict[str, Any] | None:
     """One card in canonical form, or None (with problems added)."""
-    r = _Reader(source, problems)
+    r = Reader(source, problems)
     before = len(problems)
     data = r.keys(raw, CARD_KEYS, path)
     if data is None:
@@ -359,13 +240,13 @@ def read_card(name: str, raw: Any, source: str, path: str, problems: list[Proble
             r.bad("field.choice", f"{path}.target", value="self", allowed="own, ally, enemy, other, any")
         if "area" in data:
             card["area"] = _area(r, data["area"], f"{path}.area", ("within",))
-        card["effects"] = _effects(r, data.get("effects"), f"{path}.effects",
-                                   tuple(k for k in ONE_OFF if k not in UNIT_ONLY))
+        card["effects"] = read_effects(r, data.get("effects"), f"{path}.effects",
+                                   SPELL_EFFECTS)
     elif ctype == "equipment":
         allowed |= {"target", "only", "kind", "effects", "skills"}
         _targeting(r, data, path, card, "own")
         card.pop("count", None)
-        card["effects"] = _effects(r, data.get("effects"), f"{path}.effects", STANDING) if "effects" in data else []
+        card["effects"] = read_effects(r, data.get("effects"), f"{path}.effects", STANDING) if "effects" in data else []
     if ctype in ("character", "equipment"):
         skills = data.get("skills", [])
         if not isinstance(skills, list):

@@ -1,9 +1,10 @@
 """The rules of 神将录 on plain-dict state (contract §4-§5; rulings in docs/rulings/shenjianglu.md).
 
-A :class:`Turn` works on a private copy of a state: the active player's actions in order, the
-end phase, then the next seat's start and draw phases. Every action is checked completely
-before anything changes (:class:`Illegal` names the field at fault), so `gm check` runs the
-very same code on a copy and refuses what resolution would not do. There is no chance during a
+A :class:`Turn` works on a private copy of a state: the active player's actions in order (each
+carried out by its kind, actions.py), the end phase, then the next seat's start and draw phases.
+Every action is checked completely before anything changes (:class:`Illegal` names the field at
+fault), so `gm check` runs the very same code on a copy and refuses what resolution would not
+do. A card's effects are done by their handlers (effects.py). There is no chance during a
 turn: decks were shuffled at setup, so a sheet's outcome is known before it is resolved.
 """
 
@@ -14,10 +15,10 @@ from collections import Counter
 from typing import Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.grid import Cell, cell_name, parse_cell
-from gm_tool.core.schema import id_problem
+from gm_tool.core.grid import Cell, cell_name
 from gm_tool.rulesets.shenjianglu.cards import catalogue
-from gm_tool.rulesets.shenjianglu.geometry import CELLS, OPPOSITE, VECTORS, board_of, direction, distance, in_line, side_of
+from gm_tool.rulesets.shenjianglu.effects import EFFECTS, Effect
+from gm_tool.rulesets.shenjianglu.geometry import CELLS, board_of, direction, distance, side_of
 from gm_tool.rulesets.shenjianglu.rules import RULES
 
 RED, GREEN = "red", "green"
@@ -63,7 +64,7 @@ def rule(state: dict[str, Any], name: str) -> Any:
     return state["rules"].get(name, RULES[name])
 
 
-_STANDING: dict[tuple[str, str | None, int], list[dict[str, Any]]] = {}
+_STANDING: dict[tuple[str, str | None, int], list[tuple[Effect, Any]]] = {}
 
 
 class Turn:
@@ -158,43 +159,43 @@ class Turn:
         if source is None or source is target:
             return False
         kind = self.kind(source)
-        return bool(kind) and any(isinstance(e.get("immune"), dict) and e["immune"]["kind"] == kind
-                                  for e in self.standing(target))
+        return bool(kind) and any(effect.shields(value, kind) for effect, value in self.standing(target))
 
     # standing effects and stats -----------------------------------------------------------------
-    def standing(self, u: dict[str, Any]) -> list[dict[str, Any]]:
-        """The unit's standing effects, latest placed first (S20): its equipment, then its own
-        auto skills."""
+    def standing(self, u: dict[str, Any]) -> list[tuple[Effect, Any]]:
+        """The unit's standing effects with their handlers, latest placed first (S20): its
+        equipment, then its own auto skills."""
         key = (u["card"], u["equipment"], id(self.cat))
         hit = _STANDING.get(key)
         if hit is None:
-            hit = []
+            effects: list[dict[str, Any]] = []
             for name in (u["equipment"], u["card"]):
                 if name is None:
                     continue
                 card = self.cat[name]
                 if card["type"] == "equipment":
-                    hit.extend(card["effects"])
+                    effects.extend(card["effects"])
                 for sk in card.get("skills", ()):
                     if sk["mode"] == "auto" and "when" not in sk:
-                        hit.extend(sk["effects"])
+                        effects.extend(sk["effects"])
+            hit = [(EFFECTS[k], v) for e in effects for k, v in e.items()]
             if len(_STANDING) > 4096:
                 _STANDING.clear()
             _STANDING[key] = hit
         return hit
 
-    def has(self, u: dict[str, Any], key: str) -> Any:
-        for e in self.standing(u):
-            if key in e:
-                return e[key]
+    def has(self, u: dict[str, Any], name: str) -> Any:
+        """The value of the unit's first standing effect ``name`` (a flag: ``haste``), or None."""
+        for effect, value in self.standing(u):
+            if effect.name == name:
+                return value
         return None
 
     def restat(self, u: dict[str, Any]) -> None:
         card = self.cat[u["card"]]
         stats = {"attack": card["attack"], "stamina": card["stamina"], "move": card["move"]}
-        for e in self.standing(u):
-            for k, v in e.get("buff", {}).items():
-                stats[k] += v
+        for effect, value in self.standing(u):
+            effect.stats(value, stats)
         for b in u["buffs"]:
             for k, v in b.items():
                 stats[k] += v
@@ -220,19 +221,10 @@ class Turn:
     def hurt(self, source: dict[str, Any] | None, target: dict[str, Any], amount: int, how: str) -> None:
         raw = amount
         if source is not None and amount > 0:
-            for e in self.standing(source):
-                b = e.get("bonus")
-                if b and self.matches(b, source, target, target):
-                    amount += b["damage"]
-        for e in self.standing(target):  # latest placed first (S20)
-            if "reduce" in e:
-                r = e["reduce"]
-                if isinstance(r, int):
-                    amount = max(0, amount - r)
-                elif source is not None and self.matches(r, source, target, source):
-                    amount = max(0, amount - r["amount"])
-            elif "cap" in e:
-                amount = min(amount, e["cap"])
+            for effect, value in self.standing(source):
+                amount = effect.outgoing(self, value, amount, source, target)
+        for effect, value in self.standing(target):  # latest placed first (S20)
+            amount = effect.incoming(self, value, amount, source, target)
         target["damage"] += amount
         self.emit("damage", unit=target["id"], amount=amount, nominal=raw, how=how,
                   by=source["id"] if source else None, damage=target["damage"], stamina=target["stamina"])
@@ -405,18 +397,11 @@ class Turn:
             self.playable = Counter()
 
     # effects --------------------------------------------------------------------------------------
-    @staticmethod
-    def harmful(key: str, value: Any, controller: str, target: dict[str, Any]) -> bool:
-        """An effect that makes its target attacked (附录 攻擊的定義, ruling 5): damage from anyone;
-        a forced turn, a push or pull, a capture or a lowered stat from another player."""
-        if key == "damage":
-            return True
-        if controller == target["owner"]:
-            return False
-        return key in ("face", "push", "pull", "capture") or (key == "buff" and min(value.values()) < 0)
-
     def apply(self, effects: list[dict[str, Any]], source: dict[str, Any] | None, target: dict[str, Any],
               controller: str, how: str) -> None:
+        """A skill's, spell's or trigger's effects on one target, in order, each by its handler
+        (effects.py), while the target stays on the board; nothing of a unit whose 细分类型 the
+        target is immune to reaches it."""
         if self.immune_to(target, source):
             assert source is not None
             self.emit("immune_kind", unit=target["id"], by=source["id"], kind=self.kind(source))
@@ -424,65 +409,12 @@ class Turn:
         for e in effects:
             if target["id"] not in self.units:
                 return
-            (key, v), = e.items()
-            if key != "damage" and self.harmful(key, v, controller, target):
+            (key, value), = e.items()
+            effect = EFFECTS[key]
+            if effect.provokes(value, controller, target):
                 target["hit"] = True
                 self.react(target, "attacked", source)
-            if key == "damage":
-                self.strike(source, target, v, how)
-            elif key == "heal":
-                if target["king"]:
-                    self.emit("no_effect", unit=target["id"], effect="heal")
-                else:
-                    healed = min(v, target["damage"])
-                    target["damage"] -= healed
-                    self.emit("heal", unit=target["id"], amount=healed)
-            elif key == "face":
-                facing = OPPOSITE[target["facing"]] if v == "back" else v
-                target["facing"] = facing
-                self.emit("face", unit=target["id"], facing=facing)
-            elif key == "buff":
-                target["buffs"].append(dict(v))
-                self.restat(target)
-                self.emit("buff", unit=target["id"], buff=dict(v), attack=target["attack"],
-                          stamina=target["stamina"], move=target["move"])
-            elif key in ("push", "pull"):
-                self.shove(source, target, v, key)
-            elif key == "capture":
-                if source is None or source is target or target["king"] or source["id"] not in self.units:
-                    self.emit("no_effect", unit=target["id"], effect="capture")
-                else:
-                    self.remove(target, "captured", captor=source)
-            elif key == "draw":
-                self.draw(self.seat_by_player[controller], v, penalty=False)
-            elif key == "mana":
-                if controller == self.player:
-                    self.mana += v
-                    self.emit("mana", player=controller, amount=v, mana=self.mana)
-                else:
-                    self.emit("no_effect", unit=target["id"], effect="mana")
-
-    def shove(self, source: dict[str, Any] | None, target: dict[str, Any], n: int, how: str) -> None:
-        """``push`` N cells straight away from the unit doing it, ``pull`` towards it (ruling 30);
-        a spell's push sends the target backwards, its pull forwards. It stops before the board's
-        edge, a void cell or any unit, and never turns the target (3.10)."""
-        here = CELLS[target["pos"]]
-        step = direction(CELLS[source["pos"]], here) if source is not None and source is not target else None
-        if step is None:
-            fx, fy = VECTORS[target["facing"]]
-            step = (-fx, -fy) if how == "push" else (fx, fy)
-        elif how == "pull":
-            step = (-step[0], -step[1])
-        occupied = {CELLS[t["pos"]] for t in self.s["units"]}
-        cur, moved = here, 0
-        for _ in range(n):
-            nxt = (cur[0] + step[0], cur[1] + step[1])
-            if not self.board.on_board(nxt) or nxt in occupied:
-                break
-            cur, moved = nxt, moved + 1
-        target["pos"] = cell_name(cur)
-        self.emit("shoved" if moved else "not_shoved", unit=target["id"], frm=cell_name(here), pos=target["pos"],
-                  cells=moved, how=how)
+            effect.apply(self, value, source, target, controller, how)
 
     def trigger(self, u: dict[str, Any], skill: dict[str, Any], other: dict[str, Any] | None = None) -> None:
         """An auto skill's trigger: every unit its target names, in board order (``attacker``:
@@ -534,31 +466,7 @@ class Turn:
             if seat["out"] or self.s["winner"] is not None or not per_draw:
                 return
 
-    # actions --------------------------------------------------------------------------------------
-    def run(self, action: dict[str, Any]) -> None:
-        if self.s["winner"] is not None:
-            raise Skip("game_over")
-        if self.seat is None or self.seat["out"]:
-            raise Skip("player_out")
-        getattr(self, "do_" + action["kind"])(action)
-        self.settle()
-
-    def _hand_card(self, name: str, field: str, ctype: str) -> dict[str, Any]:
-        if self.playable[name] <= 0:
-            raise Illegal("shenjianglu.orders.not_in_hand", field, card=name,
-                          allowed=", ".join(sorted(c for c, n in self.playable.items() if n > 0)) or "-")
-        card = self.cat[name]
-        if card["type"] != ctype or card.get("role") == "king":
-            raise Illegal("shenjianglu.orders.wrong_card_type", field, card=name, expected=ctype)
-        if card["cost"] > self.mana:
-            raise Illegal("shenjianglu.orders.over_budget", field, card=name, cost=card["cost"], mana=self.mana)
-        return card
-
-    def _pay(self, card: dict[str, Any]) -> None:
-        self.mana -= card["cost"]
-        self.playable[card["name"]] -= 1
-        self.active_seat["hand"].remove(card["name"])
-
+    # what a sheet names ---------------------------------------------------------------------------
     def find(self, ref: str) -> dict[str, Any] | None:
         """The unit a sheet names: by id or by label (the posts' name for it), then as a cell is
         read: full-width forms and either case (``Ｋ２``, ``k2``)."""
@@ -574,40 +482,6 @@ class Turn:
                 return u
         folded = [x for x in self.s["units"] if x["id"].casefold() == key.casefold()]
         return folded[0] if len(folded) == 1 else None
-
-    def _unit(self, uid: str, field: str) -> dict[str, Any]:
-        u = self.find(uid)
-        if u is None:
-            labels = self.s["labels"]
-            raise Illegal("shenjianglu.orders.no_unit", field, unit=uid,
-                          allowed=", ".join(labels.get(x, x) for x in self.units) or "-")
-        return u
-
-    def _targets(self, spec: dict[str, Any], ids: list[str], field: str, me: dict[str, Any] | None,
-                 reach: int | None) -> list[dict[str, Any]]:
-        if not ids and spec["target"] == "self" and me is not None:
-            return [me]
-        if not ids:
-            raise Illegal("shenjianglu.orders.no_targets", field, count=spec["count"])
-        if len(ids) > spec["count"]:
-            raise Illegal("shenjianglu.orders.too_many_targets", field, count=spec["count"], got=len(ids))
-        out = []
-        here = CELLS[me["pos"]] if me is not None else None
-        for j, uid in enumerate(ids, 1):
-            t = self._unit(uid, f"{field}.{j}")
-            if t in out:
-                raise Illegal("field.duplicate", f"{field}.{j}", value=uid)
-            if not self.related(spec["target"], self.active_player, t, me) or not self.fits(spec, t, self.cat, me):
-                raise Illegal("shenjianglu.orders.bad_target", f"{field}.{j}", unit=uid,
-                              allowed=self._describe(spec))
-            if reach is not None and here is not None and distance(here, CELLS[t["pos"]]) > reach:
-                raise Illegal("shenjianglu.orders.out_of_range", f"{field}.{j}", unit=uid,
-                              distance=distance(here, CELLS[t["pos"]]), range=reach)
-            line = (spec.get("area") or {}).get("line")
-            if line and here is not None and not (in_line(here, CELLS[t["pos"]]) and distance(here, CELLS[t["pos"]]) <= line):
-                raise Illegal("shenjianglu.orders.not_in_line", f"{field}.{j}", unit=uid, line=line)
-            out.append(t)
-        return out
 
     def hits(self, spec: dict[str, Any], chosen: list[dict[str, Any]], me: dict[str, Any] | None) -> list[dict[str, Any]]:
         """Whom an action reaches: the chosen targets, or with ``area`` every unit the area's
@@ -630,143 +504,14 @@ class Turn:
         return [t for t in self.s["units"] if CELLS[t["pos"]] in cells
                 and self.related(relation, self.active_player, t, me) and self.fits(spec, t, self.cat)]
 
-    @staticmethod
-    def _describe(spec: dict[str, Any]) -> str:
-        bits = [spec["target"]]
-        if spec.get("only"):
-            bits.append(spec["only"])
-        if spec.get("kind"):
-            bits.append(spec["kind"])
-        return "/".join(bits)
-
-    def do_summon(self, a: dict[str, Any]) -> None:
-        card = self._hand_card(a["card"], "summon", "character")
-        at = CELLS[a["at"]]
-        seat = self.active_seat
-        spawns = self.board.spawns[seat["seat"]]
-        occupied = {u["pos"] for u in self.s["units"]}
-        free = [cell_name(c) for c in spawns if cell_name(c) not in occupied]
-        if at not in spawns:
-            raise Illegal("shenjianglu.orders.not_spawn", "at", cell=a["at"], allowed=", ".join(free) or "-")
-        if cell_name(at) in occupied:
-            raise Illegal("shenjianglu.orders.spawn_taken", "at", cell=a["at"], allowed=", ".join(free) or "-")
-        uid = a.get("id")
-        n = seat["summoned"] + 1
-        labels = self.s["labels"]
-        if uid is None:
-            while f"{self.player}-{n}" in labels:
-                n += 1
-            uid = f"{self.player}-{n}"
-        elif uid in labels or uid in labels.values():  # ids and labels are never reused
-            raise Illegal("shenjianglu.orders.id_taken", "id", id=uid)
-        elif (bad := id_problem(uid, str(self.player), [s["player"] for s in self.s["seats"]], self.units)) is not None:
-            raise Illegal(bad[0], "id", **bad[1])
-        self._pay(card)
-        seat["summoned"] = n
-        labels[uid] = next_label(labels)
-        u = new_unit(uid, card["name"], seat, cell_name(at), self.board.facing[seat["seat"]], self.now)
-        self.s["units"].append(u)
-        self.units[uid] = u
-        self.restat(u)
-        self.emit("summon", player=self.player, unit=uid, card=card["name"], pos=u["pos"], cost=card["cost"],
-                  mana=self.mana)
-        for sk in self.skills_of(u, "auto", "arrive"):
-            self.trigger(u, sk)
-
     def legal_moves(self, u: dict[str, Any]) -> dict[Cell, tuple[int, Cell | None]]:
+        """Where the unit's 移动力 takes it: never through a unit of the other team (3.9)."""
         blocked = {CELLS[t["pos"]] for t in self.s["units"] if t["team"] != u["team"]}
         return self.board.reach(CELLS[u["pos"]], u["move"], blocked)
 
-    def do_command(self, a: dict[str, Any]) -> None:
-        u = self._unit(a["unit"], "command")
-        if u["owner"] != self.player:
-            raise Illegal("shenjianglu.orders.not_own", "command", unit=u["id"], owner=u["owner"])
-        if u["acted"]:
-            raise Illegal("shenjianglu.orders.acted", "command", unit=u["id"])
-        if not self.may_act(u):
-            raise Illegal("shenjianglu.orders.arriving", "command", unit=u["id"])
-        if a.get("skill") is not None:
-            skills = {s["name"]: s for s in self.skills_of(u, "active")}
-            skill = skills.get(a["skill"])
-            if skill is None:
-                raise Illegal("shenjianglu.orders.no_skill", "skill", unit=u["id"], skill=a["skill"],
-                              allowed=", ".join(skills) or "-")
-            targets = self._targets(skill, a.get("targets") or [], "targets", u, skill["range"])
-            u["acted"] = True
-            hit = self.hits(skill, targets, u)
-            self.emit("skill", unit=u["id"], skill=skill["name"], targets=[t["id"] for t in targets],
-                      **({"area": [t["id"] for t in hit]} if "area" in skill else {}))
-            for t in hit:
-                self.apply(skill["effects"], u, t, self.active_player, "skill")
-            return
-        start = CELLS[u["pos"]]
-        dest, path = start, []
-        if a.get("to") is not None or a.get("via"):
-            points = [parse_cell(c) for c in a.get("via") or []]
-            dest = CELLS[a["to"]] if a.get("to") is not None else points[-1]
-            points.append(dest)
-            blocked = {CELLS[t["pos"]] for t in self.s["units"] if t["team"] != u["team"]}
-            for j, p in enumerate(points):
-                if not self.board.on_board(p):
-                    field = "to" if j == len(points) - 1 and a.get("to") is not None else f"via.{j + 1}"
-                    raise Illegal("shenjianglu.orders.off_board", field, cell=cell_name(p))
-            route = self.board.route(start, points, u["move"], blocked)
-            if route is None:
-                reach = self.board.reach(start, u["move"], blocked)
-                free = sorted((c for c in reach if c == start or not self._occupied(c)), key=lambda c: (c[1], c[0]))
-                raise Illegal("shenjianglu.orders.no_route", "to", unit=u["id"], cell=cell_name(dest),
-                              move=u["move"], allowed=", ".join(cell_name(c) for c in free))
-            if dest != start and self._occupied(dest):
-                raise Illegal("shenjianglu.orders.cell_taken", "to", cell=cell_name(dest))
-            path = route
-        target = None
-        if a.get("attack") is not None:
-            target = self._unit(a["attack"], "attack")
-            if target["owner"] == self.player:
-                raise Illegal("shenjianglu.orders.attack_own", "attack", unit=target["id"])
-            if distance(dest, CELLS[target["pos"]]) != 1:
-                raise Illegal("shenjianglu.orders.not_adjacent", "attack", unit=target["id"], cell=cell_name(dest))
-        u["acted"] = True
-        if dest != start:
-            u["pos"] = cell_name(dest)
-            self.emit("move", unit=u["id"], frm=cell_name(start), pos=u["pos"], path=[cell_name(c) for c in path])
-        elif target is None:
-            self.emit("hold", unit=u["id"], pos=u["pos"])
-        if target is not None:
-            self.emit("attack", unit=u["id"], target=target["id"], amount=u["attack"])
-            self.strike(u, target, u["attack"], "normal")
-
-    def _occupied(self, cell: Cell) -> bool:
+    def occupied(self, cell: Cell) -> bool:
         name = cell_name(cell)
         return any(t["pos"] == name for t in self.s["units"])
-
-    def do_cast(self, a: dict[str, Any]) -> None:
-        card = self._hand_card(a["card"], "cast", "spell")
-        targets = self._targets(card, a.get("targets") or [], "targets", None, None)
-        self._pay(card)
-        hit = self.hits(card, targets, None)
-        self.emit("cast", player=self.player, card=card["name"], targets=[t["id"] for t in targets],
-                  cost=card["cost"], mana=self.mana, **({"area": [t["id"] for t in hit]} if "area" in card else {}))
-        for t in hit:
-            if self.has(t, "immune") == "spell":
-                self.emit("immune", unit=t["id"], card=card["name"])
-                continue
-            self.apply(card["effects"], None, t, self.active_player, "spell")
-        self.active_seat["graveyard"].append(card["name"])
-
-    def do_equip(self, a: dict[str, Any]) -> None:
-        card = self._hand_card(a["card"], "equip", "equipment")
-        u = self._unit(a["unit"], "unit")
-        if not self.related(card["target"], self.active_player, u, None) or not self.fits(card, u, self.cat):
-            raise Illegal("shenjianglu.orders.bad_target", "unit", unit=u["id"], allowed=self._describe(card))
-        self._pay(card)
-        old = u["equipment"]
-        if old:
-            self.seat_by_player[u["equipment_by"]]["graveyard"].append(old)
-        u["equipment"], u["equipment_by"] = card["name"], self.player
-        self.restat(u)
-        self.emit("equip", player=self.player, card=card["name"], unit=u["id"], replaced=old, cost=card["cost"],
-                  mana=self.mana, attack=u["attack"], stamina=u["stamina"], move=u["move"])
 
     # phases ---------------------------------------------------------------------------------------
     def end_phase(self) -> None:
@@ -879,33 +624,3 @@ def new_unit(uid: str, card: str, seat: dict[str, Any], pos: str, facing: str, a
             "facing": facing, "attack": 0, "stamina": 1, "move": 0, "damage": 0, "equipment": None,
             "equipment_by": None, "arrived": arrived, "can_act": False, "buffs": [], "hit": False, "acted": False,
             "countered": False, "captives": []}
-
-
-def play(state: dict[str, Any], actions: list[dict[str, Any]], log: EventLog,
-         on_illegal: Any = None, after_action: Any = None) -> dict[str, Any]:
-    """One whole turn on a copy of ``state``: the actions (each illegal one reported to
-    ``on_illegal(index, Illegal)`` and skipped; None: skipped with a logged reason; each one done
-    then shown to ``after_action(index, turn)``), the end phase, the next seat's start and draw
-    phases. Returns the new state."""
-    t = Turn(clone(state), log)
-    if not actions:
-        log.emit("pass", player=t.player)
-    for i, a in enumerate(actions, 1):
-        try:
-            t.run(a)
-        except Skip as skip:
-            log.emit("action.skipped", index=i, reason=skip.reason)
-            continue
-        except Illegal as bad:
-            if on_illegal is not None:
-                on_illegal(i, bad)
-            else:
-                log.emit("action.skipped", index=i, reason=bad.code, field=bad.field, params=bad.params)
-            continue
-        if after_action is not None:
-            after_action(i, t)
-    t.end_phase()
-    t.s["turn"] += 1
-    if t.s["winner"] is None:
-        t.begin_next()
-    return t.finish()

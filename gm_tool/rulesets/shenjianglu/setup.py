@@ -16,7 +16,8 @@ from gm_tool.core.rules import check_rules
 from gm_tool.core.schema import id_problem
 from gm_tool.errors import GmError, Problem
 from gm_tool.rulesets.shenjianglu import cards as cardlib
-from gm_tool.rulesets.shenjianglu.cards import FACE_VALUES, NEUTRAL, rank, wrong
+from gm_tool.rulesets.shenjianglu.cards import NEUTRAL, rank, wrong
+from gm_tool.rulesets.shenjianglu.effects import FACE_VALUES
 from gm_tool.rulesets.shenjianglu.engine import Turn, first_labels, new_unit, team_of
 from gm_tool.rulesets.shenjianglu.keys import aliases
 from gm_tool.rulesets.shenjianglu.rules import RULES, SWITCHES

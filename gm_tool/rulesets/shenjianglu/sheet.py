@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_tool.core.events import EventLog
-from gm_tool.core.grid import parse_cell
-from gm_tool.rulesets.shenjianglu.bots import destinations, free_spawns, target_pool
-from gm_tool.rulesets.shenjianglu.engine import Turn, clone, made_id
-from gm_tool.rulesets.shenjianglu.geometry import distance
+from gm_tool.rulesets.shenjianglu.actions import CAST, COMMAND, EQUIP, SUMMON, Entry, start, tags
 from gm_tool.rulesets.shenjianglu.messages import labels
 
 
@@ -24,62 +20,64 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
     elif state["next"] != player:
         lines.append(f"# {L['not_due'].format(next=state['next'])}")
     else:
-        lines += [f"# {x}" for x in hints(state, L)]
+        lines += [f"# {x}" for x in hints(state, player, L)]
     lines += [f"turn: {turn}", f"player: {player}", "actions: []"]
     return "\n".join(lines) + "\n"
 
 
-def hints(state: dict[str, Any], L: dict[str, str]) -> list[str]:
-    t = Turn(clone(state), EventLog())
-    tags = t.s["labels"]
-    players = [x["player"] for x in t.s["seats"]]
-
-    def tag(u: dict[str, Any]) -> str:
-        """How the sheet names a unit: the id it was given, else its label (the posts' name for
-        it); either works in a sheet."""
-        return str(tags.get(u["id"], u["id"]) if made_id(u["id"], players) else u["id"])
-
+def hints(state: dict[str, Any], player: str, L: dict[str, str]) -> list[str]:
+    """What the player may do, each list made of the options of its kind (actions.py): the
+    entries it offers are the examples, their cells and targets the lists."""
+    t = start(state, player)
+    if t is None:
+        return []
     none = L["none"]
     seat = t.active_seat
     out = [L["rules"], L["mana"].format(mana=t.mana),
            L["hand"].format(cards="、".join(f"{c}({t.cat[c]['cost']})" for c in seat["hand"]) or none)]
-    spawns = free_spawns(t)
+    spawns = SUMMON.cells(t)
     out.append(L["spawns"].format(cells=", ".join(spawns) or none))
-    examples = []
+    summons, casts, equips = SUMMON.entries(t), CAST.entries(t), EQUIP.entries(t)
+    examples: list[Entry] = []
     for name in sorted({c for c in seat["hand"]}):
         card = t.cat[name]
         if card["cost"] > t.mana:
             continue
-        if card["type"] == "character" and spawns:
-            examples.append(f"- {{summon: {name}, at: {spawns[0]}}}")
-        elif card["type"] == "spell":
-            pool = [tag(u) for u in target_pool(t, card, None, None)]
-            out.append(L["cast"].format(card=name, cost=card["cost"], targets=", ".join(pool) or none))
-            if pool:
-                examples.append(f"- {{cast: {name}, targets: [{pool[0]}]}}")
-        elif card["type"] == "equipment":
-            pool = [tag(u) for u in target_pool(t, card, None, None)]
-            out.append(L["equip"].format(card=name, cost=card["cost"], targets=", ".join(pool) or none))
-            if pool:
-                examples.append(f"- {{equip: {name}, unit: {pool[0]}}}")
+        if card["type"] == "character":
+            examples += [e for e in summons if e["summon"] == name][:1]
+        elif card["type"] in ("spell", "equipment"):
+            kind, entries = (CAST, casts) if card["type"] == "spell" else (EQUIP, equips)
+            mine = [e for e in entries if e[kind.name] == name]
+            pool = [kind.aimed(e) for e in mine]
+            out.append(L[kind.name].format(card=name, cost=card["cost"], targets=", ".join(pool) or none))
+            examples += mine[:1]
+    names = tags(t)
+    by_unit: dict[str, list[Entry]] = {}
+    for e in COMMAND.entries(t):
+        by_unit.setdefault(e["command"], []).append(e)
     out.append(L["units"])
-    for u in t.s["units"]:
-        if u["owner"] != t.player or not t.may_act(u):
-            continue
-        cells = destinations(t, u)
-        out.append("  " + L["unit"].format(id=tag(u), card=u["card"], pos=u["pos"], move=u["move"],
-                                           cells=", ".join(cells)))
-        foes = [tag(x) for x in t.s["units"] if x["owner"] != t.player
-                and any(distance(parse_cell(c), parse_cell(x["pos"])) == 1 for c in cells)]
+    for u in COMMAND.units(t):
+        me = names[u["id"]]
+        mine = by_unit.get(me, [])
+        cells = [u["pos"]] + [e["to"] for e in mine if set(e) == {"command", "to"}]
+        out.append("  " + L["unit"].format(id=me, card=u["card"], pos=u["pos"], move=u["move"], cells=", ".join(cells)))
+        attacked = {e["attack"] for e in mine if "attack" in e}
+        foes = [names[x["id"]] for x in t.s["units"] if names[x["id"]] in attacked]  # in board order
         out.append("    " + L["attack"].format(targets=", ".join(foes) or none))
         for sk in t.skills_of(u, "active"):
-            pool = [tag(x) for x in target_pool(t, sk, u, sk["range"])]
+            chosen = [e for e in mine if e.get("skill") == sk["name"]]
+            pool = [e["targets"][0] for e in chosen]
             out.append("    " + L["skill"].format(name=sk["name"], range=sk["range"], targets=", ".join(pool) or none))
-            if pool:
-                examples.append(f"- {{command: {tag(u)}, skill: {sk['name']}, targets: [{pool[0]}]}}")
+            examples += chosen[:1]
         if len(cells) > 1:
-            examples.append(f"- {{command: {tag(u)}, to: {cells[-1]}}}")
+            examples.append({"command": me, "to": cells[-1]})
     if examples:
         out.append(L["example"])
-        out += [f"  {e}" for e in examples]
+        out += [f"  - {flow(e)}" for e in examples]
     return out
+
+
+def flow(entry: Entry) -> str:
+    """An entry as one line of YAML flow: ``{cast: 火球, targets: [B]}``."""
+    return "{" + ", ".join(f"{k}: [{', '.join(v)}]" if isinstance(v, list) else f"{k}: {v}"
+                          for k, v in entry.items()) + "}"
