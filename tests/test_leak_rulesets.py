@@ -384,7 +384,9 @@ def test_hunlu_views_and_posts_hide_standing_orders_and_face_down_cards(seed):
     rng = Chance(seed, "leak-test")
     faces = 0
     first = hunlu_game(seed, TURNS)[0][0]
-    opening = (first, first, first["opening"])  # what `gm new` posts (opening_posts)
+    begun = HUNLU.begin(hunlu_scenario("round" if seed == HUNLU_SEEDS[-1] else "step"), "leak.yaml", seed)
+    assert begun.state == first
+    opening = (first, first, begun.events)  # what `gm new` posts (the events of setting up)
     for i, turn in enumerate([opening] + [t for _, _, t in hunlu_game(seed, TURNS)]):
         seen = given_to(HUNLU, turn) if i == 0 else hunlu_seen(seed, i - 1)
         for viewer in HUNLU.players(turn[1]):

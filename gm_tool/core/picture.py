@@ -283,3 +283,29 @@ class GridPainter:
 
     def png(self, marks: list[Mark], visible: list[str] | None = None) -> bytes:
         return png(self.draw(marks, visible))
+
+    def with_legend(self, board: Any, rows: list[list[tuple[str, RGB | None]]], scale: int = 2) -> Any:
+        """``board`` (from :meth:`draw`) with a legend under it, one line per row: each row a list
+        of ``(words, colour)``, a colour painting a swatch before its words (the colours must be
+        the painter's: sides, ink, white or ``extra_colours``). The pixel font has capitals and
+        digits and no space: words are drawn one by one."""
+        from PIL import Image
+
+        row = 5 * scale + 10
+        out = Image.new(board.mode, (board.width, board.height + row * len(rows) + 8), self.ink(BACKGROUND))
+        if board.mode == "P":
+            out.putpalette(board.getpalette())
+        out.paste(board, (0, 0))
+        y = board.height + 4
+        for line in rows:
+            x = self.left
+            for words, colour in line:
+                if colour is not None:
+                    out.paste(self.ink(colour), (x, y, x + row - 6, y + row - 6))
+                    x += row
+                for word in words.split():
+                    text(out, x, y + (row - 6 - 5 * scale) // 2, word, self.ink(INK), scale)
+                    x += text_width(word, scale) + 4 * scale
+                x += 4 * scale
+            y += row
+        return out

@@ -327,7 +327,7 @@ def test_r32_round_is_the_big_round_step_is_a_general_turn():
     assert text.startswith("## 魂陆 case 第1步（第1回合）") and "大回合" not in text
     assert RS.default_summary(s1, "bob", "zh").startswith("第1回合，第2步")
     s2, ev = play(s1, [])
-    assert "—— 第2回合开始（天启回合） ——" in post(s1, s2, ev)
+    assert "### 第2回合开始（天启回合）" in post(s1, s2, ev)
 
 
 # --- the GM's hands (ruling R33) --------------------------------------------------------------------

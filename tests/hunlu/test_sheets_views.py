@@ -285,8 +285,12 @@ def test_resolve_and_bots_leave_their_input_alone():
 
 def test_opening_post_tells_initiative_rolls():
     """seed l.56-57: "B判定为3点，C判定为4点，则C处于第二位，B处于第三位。" (the opening post shows the roll-offs)"""
-    s = new({"A": {"pos": "B2", "move": 4}, "B": {"pos": "D2"}, "C": {"player": "bob", "pos": "F8"}}, dice=[3, 4])
-    md = RS.opening_posts(s, "zh").texts["public"]["md"]
+    from gm_tool.core.posts import opening_posts
+    from tests.hunlu.helpers import scenario
+
+    begun = RS.begin(scenario({"A": {"pos": "B2", "move": 4}, "B": {"pos": "D2"}, "C": {"player": "bob", "pos": "F8"}},
+                              dice=[3, 4]), "case.yaml", "case")
+    md = opening_posts(RS, begun.state, "zh", events=begun.events).texts["public"]["md"]
     assert "3 点" in md and "4 点" in md and "强制队列" in md and "木人(A) > 木人(C) > 木人(B)" in md
 
 

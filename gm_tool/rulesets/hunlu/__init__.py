@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
+from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Resolution, RulesetBase, TurnKind
 from gm_tool.rulesets.hunlu import messages  # registers the messages
+from gm_tool.rulesets.hunlu.switches import SWITCHES
+
+if TYPE_CHECKING:
+    from gm_tool.core.narrate import Narration, Teller
+    from gm_tool.core.posts import Post, PostTurn
 
 State = dict[str, Any]
 
@@ -25,7 +30,10 @@ class Hunlu(RulesetBase):
     turn_kind, missing_sheet, uses_dice_file, standing_sheets = TurnKind.SEQUENTIAL, MissingSheet.PASS, True, True
     hides = Hides.HOLDINGS  # the other players' standing orders and face-down cards
     bot_kinds = ("random", "greedy")
-    rules_version = 2  # 2: issue 20 (战斗潜能 when stopped, 天堑 mid-skill, 先手 at once and recast, 神 0, no idle passive lines)
+    # 2: issue 20 (战斗潜能 when stopped, 天堑 mid-skill, 先手 at once and recast, 神 0, no idle
+    # passive lines); 3: stable marks in the state, the round's end told before its effects
+    rules_version = 3
+    switches = SWITCHES  # the scenario's rules: knobs, listed in the public opening post
 
     def players(self, state: State) -> list[str]:
         return list(state["players"])
@@ -77,13 +85,25 @@ class Hunlu(RulesetBase):
     def view(self, state: State, player: str | None) -> State:
         return _part("posts").view(state, player)
 
-    def posts(self, before: State, after: State, events: list[dict[str, Any]], lang: str,
-              templates_dir: Path | None = None) -> Posts:
-        return _part("posts").posts(before, after, events, lang, templates_dir)
+    # posts: what each post holds; the core renders them (gm_tool.core.posts) --------------------
+    def post(self, turn: PostTurn, reader: str | None) -> Post:
+        return _part("posts").post(self, turn, reader)  # type: ignore[no-any-return]
 
-    def opening_posts(self, state: State, lang: str, templates_dir: Path | None = None) -> Posts | None:
+    def opening_post(self, turn: PostTurn, reader: str | None) -> Post:
         """Turn 0: the initiative roll-offs, the spawns, round 1's start and the first sheet."""
-        return _part("posts").posts(state, state, state.get("opening") or [], lang, templates_dir)
+        return _part("posts").post(self, turn, reader)  # type: ignore[no-any-return]
+
+    def unit_labels(self, view: State, lang: str) -> dict[str, str]:
+        return _part("narrate").unit_names(view)  # type: ignore[no-any-return]
+
+    def narration(self) -> Narration:
+        return messages.narration()
+
+    def teller(self, names: dict[str, str], lang: str, m: Any) -> Teller:
+        return _part("narrate").HunluTeller(self.narration(), names, lang, m)  # type: ignore[no-any-return]
+
+    def tell(self, turn: PostTurn, reader: str | None, teller: Teller, **options: Any) -> list[dict[str, Any]]:
+        return _part("posts").tell(self, turn, reader, teller)  # type: ignore[no-any-return]
 
     def amend_actions(self) -> dict[str, AmendAction]:
         return _part("amend").ACTIONS

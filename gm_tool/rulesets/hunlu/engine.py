@@ -1052,6 +1052,7 @@ class Game:
     def end_round(self) -> None:
         """H16 end: round-end effects (in order), then active statuses lose a round."""
         r = self.s["round"]
+        self.emit("round_end", round=r)  # opens the round end's part of the post
         for uid in list(self.s["order"]):
             u = self.units[uid]
             if not u["alive"] or u["pos"] is None:
@@ -1089,7 +1090,6 @@ class Game:
             self.reveal_heart(u, st)
         for u in self.s["units"]:
             u["round"] = {"damaged": False, "dealt": False, "shen_lost": False, "received": {}}
-        self.emit("round_end", round=r)
 
     def clear_statuses(self, u: dict[str, Any]) -> None:
         """Every status of ``u`` ends at once (death, leaving the field): a 心战 card among them is

@@ -1,26 +1,24 @@
 """Events told as sentences (``narration`` of ``data/messages.yaml``) by a teller that formats
 魂陆's own values from its labels: every roll with its source (and the GM's note for a forum
 roll), every strike with the pips it was read against and what cancelled what, so a player can
-check the arithmetic. Units are named "name(id)", players by their display names."""
+check the arithmetic. The core gives the teller the names: a unit as "name(id)" (its
+``unit_labels``), a player by display name."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from gm_tool.core.narrate import Teller
-from gm_tool.core.render import Markup, display_name
+from gm_tool.core.narrate import Narration, Teller
+from gm_tool.core.render import Markup
 from gm_tool.i18n import message
 from gm_tool.rulesets.hunlu.messages import TEXTS
 
 Event = dict[str, Any]
-SHOWN_BOLD = ("death", "victory", "round_start")
 
 
 def unit_names(state: dict[str, Any]) -> dict[str, str]:
-    """How posts name units and players: a unit as "name(id)", a player by display name."""
-    names = {u["id"]: f"{u['name']}({u['id']})" for u in state["units"]}
-    names.update({p: display_name(p) for p in state["players"]})
-    return names
+    """How posts name units: "name(id)" (the id is what a sheet writes)."""
+    return {u["id"]: f"{u['name']}({u['id']})" for u in state["units"]}
 
 
 def side_name(side: str, lang: str) -> str:
@@ -29,19 +27,30 @@ def side_name(side: str, lang: str) -> str:
 
 
 def winner_words(winner: Any, lang: str) -> str:
-    return TEXTS.label(lang, "draw") if winner == "draw" else side_name(str(winner), lang)
+    return message("posts.draw", lang) if winner == "draw" else side_name(str(winner), lang)
 
 
 class HunluTeller(Teller):
     """Formats 魂陆's values (sources, reasons, directions, cards, strikes, GM edits) from the
     labels of the post's language."""
 
-    def __init__(self, names: dict[str, str], lang: str, m: Markup) -> None:
-        super().__init__(TEXTS.narration, names, lang, m)
+    def __init__(self, narration: Narration, names: dict[str, str], lang: str, m: Markup) -> None:
+        super().__init__(narration, names, lang, m)
         self.L = TEXTS.labels(lang)
 
     def name(self, value: Any) -> str:
         return self.m.esc(self.names.get(value, value))
+
+    def title(self, kind: str, head: Event | None) -> str:
+        """A section's title, with the round or the general of the event that opens it."""
+        titles = TEXTS.titles.get(self.lang) or TEXTS.titles["en"]
+        text = titles.get(kind, titles["other"])
+        if head is None:
+            return text
+        uid = str(head.get("unit") or "")
+        return text.format(round=head.get("round", ""), unit=self.names.get(uid, uid),
+                           tianqi=self.L["tianqi"] if head.get("tianqi") else "",
+                           extra=self.L["extra_title"] if head.get("extra") else "")
 
     def label(self, path: str, **params: Any) -> str:
         return TEXTS.label(self.lang, path, **params)
@@ -152,38 +161,3 @@ class HunluTeller(Teller):
 class _Default(dict):
     def __missing__(self, key: str) -> str:
         return "?"
-
-
-def lines(events: list[Event], state: dict[str, Any], lang: str, m: Markup) -> list[str]:
-    """The told lines of ``events`` (silent ones dropped), deaths, the game's end and round
-    starts in bold."""
-    teller = HunluTeller(unit_names(state), lang, m)
-    out = []
-    for e in events:
-        if e["type"] in TEXTS.narration.silent:
-            continue
-        text = teller.sentence(e)
-        out.append(m.b(text) if e["type"] in SHOWN_BOLD else text)
-    return out
-
-
-def title(before: dict[str, Any], after: dict[str, Any], player: str | None, lang: str) -> str:
-    """A post's title: the step and the round it was played in (the opening: turn 0)."""
-    if after["turn"] == 0:
-        head = TEXTS.label(lang, "title_opening", name=after["name"])
-    else:
-        head = TEXTS.label(lang, "title", name=after["name"], n=after["turn"], round=before["round"])
-    return head if player is None else f"{head} · {TEXTS.label(lang, 'private', player=display_name(player))}"
-
-
-def next_note(state: dict[str, Any], player: str | None, lang: str) -> str:
-    """What comes next: the winner, nobody (the GM amends), the reader's general or another's."""
-    nxt = state.get("next")
-    names = unit_names(state)
-    if state.get("winner"):
-        return TEXTS.label(lang, "over", winner=winner_words(state["winner"], lang))
-    if not nxt:
-        return TEXTS.label(lang, "stuck")
-    if player is not None and nxt["player"] == player:
-        return TEXTS.label(lang, "your_turn", unit=names[nxt["unit"]])
-    return TEXTS.label(lang, "next", unit=names[nxt["unit"]], player=display_name(nxt["player"]))

@@ -1,23 +1,23 @@
-"""Views, `gm show` text and the turn's posts: every roll with its source, the pips it was read
-against and the outcome, so players can check the arithmetic; the board as text and picture,
-the generals as a table, the round's order with who has acted and who is acting. Every word
-comes from ``data/messages.yaml``; players are named by their display names."""
+"""What each post of 魂陆 holds, as content for the core's pipeline (``gm_tool.core.posts``
+renders it): every roll with its source, the pips it was read against and the outcome, so
+players can check the arithmetic; the board as text and as a picture with its legend, the
+generals as a table, the round's order (who has acted, who is acting), the reader's standing
+orders in words and the pre-filled sheet of a player who is due. Also views and `gm show` text.
+No markup and no display name here: the template names players with the core's ``name()``."""
 
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
-from gm_tool.core.events import visible_to
 from gm_tool.core.grid import parse_cell
-from gm_tool.core.render import display_name, environment, render_all
-from gm_tool.core.ruleset import Posts
+from gm_tool.core.posts import Post, PostTurn
+from gm_tool.core.render import display_name
 from gm_tool.rulesets.hunlu import narrate
 from gm_tool.rulesets.hunlu.engine import skills_of
 from gm_tool.rulesets.hunlu.messages import TEXTS
+from gm_tool.rulesets.hunlu.resolve import round_cut
 
-PACKAGE = Path(__file__).parent / "templates"
 FIELDS = ("id", "name", "player", "side", "role", "pos", "jing", "qi", "shen", "move", "ap", "range", "statuses")
 
 
@@ -35,51 +35,62 @@ def view(state: dict[str, Any], player: str | None) -> dict[str, Any]:
 
 
 def board_text(state: dict[str, Any], lang: str) -> str:
-    """The board as a monospace grid: units by their marks (upper case the first side, lower
-    case the other, ``x`` a body), ``#`` II, ``~`` III 天堑, ``█`` IV; then the legend."""
+    """The board as a monospace grid, two characters a cell: generals by the marks the picture
+    shows (upper case the first side, lower case the other, ``x`` a body), ``##`` II, ``~~`` III
+    天堑, ``██`` IV; then the marks and the legend."""
     w, h = state["map"]["width"], state["map"]["height"]
-    grid = [["·"] * w for _ in range(h)]
-    marks = {2: "#", 3: "~", 4: "█"}
+    grid = [["· "] * w for _ in range(h)]
+    signs = {2: "##", 3: "~~", 4: "██"}
     for o in state["obstacles"]:
         x, y = parse_cell(o["pos"])
-        grid[y][x] = marks[o["grade"]]
+        grid[y][x] = signs[o["grade"]]
     tags = unit_tags(state)
     for u in state["units"]:
         if u["pos"]:
             x, y = parse_cell(u["pos"])
-            grid[y][x] = tags[u["id"]] if u["alive"] else "x"
-    head = "   " + " ".join(chr(65 + x) for x in range(w))
-    rows = [f"{y + 1:>2} " + " ".join(grid[y]) for y in range(h)]
+            grid[y][x] = tags[u["id"]] if u["alive"] else "x "
+    head = "   " + " ".join(f"{chr(65 + x):<2}" for x in range(w))
+    rows = [f"{y + 1:>2} " + " ".join(grid[y]).rstrip() for y in range(h)]
     names = narrate.unit_names(state)
     shown = ", ".join(f"{tags[u['id']]}={names[u['id']]}" for u in state["units"] if u["pos"] and u["alive"])
     sides = [narrate.side_name(s, lang) for s in state["sides"]]
     legend = TEXTS.label(lang, "legend", first=sides[0], second=sides[-1])
-    return "\n".join([head] + rows + [TEXTS.label(lang, "labels_legend", labels=shown), legend])
+    return "\n".join([head.rstrip()] + rows + [TEXTS.label(lang, "labels_legend", labels=shown), legend])
+
+
+def marks(state: dict[str, Any]) -> dict[str, str]:
+    """Each unit's mark: the label given at setup and kept in the state (two characters, never
+    shared; a state from before labels were kept falls back to the id's first two)."""
+    return {u["id"]: u.get("label") or u["id"][:2].upper() for u in state["units"]}
 
 
 def unit_tags(state: dict[str, Any]) -> dict[str, str]:
-    """One character per unit: the first side upper case letters A.., the other lower case."""
-    out = {}
-    counters = {side: 0 for side in state["sides"]}
-    for u in state["units"]:
-        k = counters[u["side"]]
-        counters[u["side"]] += 1
-        base = "A" if u["side"] == state["sides"][0] else "a"
-        out[u["id"]] = chr(ord(base) + k % 26)
-    return out
+    """The text board's marks: the picture's, upper case for the first side, lower for the other."""
+    first = state["sides"][0]
+    return {uid: mark if u["side"] == first else mark.lower()
+            for (uid, mark), u in zip(marks(state).items(), state["units"])}
+
+
+def unit_values(u: dict[str, Any], lang: str) -> dict[str, Any]:
+    """One general as plain values for the table (its player by id: the template names them)."""
+    L = TEXTS.labels(lang)
+    statuses = L["list_sep"].join(
+        TEXTS.label(lang, "status_item", name=s["name"], pending="" if s["active"] else L["status_pending"],
+                    rounds=L["forever"] if s["rounds"] is None else TEXTS.label(lang, "rounds", rounds=s["rounds"]))
+        for s in u["statuses"])
+    where = u["pos"] or (L["where"]["chasm"] if u.get("chasm") else L["where"]["bench"] if u["role"] == "reserve"
+                         else L["where"]["none"])
+    return {"id": u["id"], "name": u["name"], "player": u["player"], "side": narrate.side_name(u["side"], lang),
+            "role": L["roles"][u["role"]], "pos": where, "jing": f"{u['jing']}/{u['max_jing']}",
+            "qi": f"{u['qi']}/{u['max_qi']}", "shen": str(u["shen"]), "move": str(u["move"]), "ap": str(u["ap"]),
+            "range": str(u["range"]), "statuses": statuses or "-"}
 
 
 def unit_row(u: dict[str, Any], lang: str) -> list[str]:
-    """One general as a table row, every value in words."""
-    L = TEXTS.labels(lang)
-    statuses = L["list_sep"].join(TEXTS.label(lang, "status_item", name=s["name"], pending="" if s["active"] else L["status_pending"],
-                                    rounds=L["forever"] if s["rounds"] is None else TEXTS.label(lang, "rounds", rounds=s["rounds"]))
-                        for s in u["statuses"])
-    where = u["pos"] or (L["where"]["chasm"] if u.get("chasm") else L["where"]["bench"] if u["role"] == "reserve"
-                         else L["where"]["none"])
-    return [u["id"], u["name"], display_name(u["player"]), narrate.side_name(u["side"], lang), L["roles"][u["role"]],
-            where, f"{u['jing']}/{u['max_jing']}", f"{u['qi']}/{u['max_qi']}", str(u["shen"]), str(u["move"]),
-            str(u["ap"]), str(u["range"]), statuses or "-"]
+    """One general as a line of `gm show`'s text."""
+    values = unit_values(u, lang)
+    values["player"] = display_name(u["player"])
+    return [values[k] for k in FIELDS]
 
 
 def order_line(state: dict[str, Any], lang: str) -> str:
@@ -147,54 +158,63 @@ def standing_text(shown: dict[str, Any], player: str | None, lang: str) -> str:
     return L["part_sep"].join(parts)
 
 
-def posts(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]], lang: str,
-          templates_dir: Path | None = None) -> Posts:
-    """A public post and one private post per player, each built from that reader's view and the
-    events whose audience includes the reader."""
-    env = environment(PACKAGE, templates_dir)
-    out = Posts()
+def post(rs: Any, turn: PostTurn, reader: str | None) -> Post:
+    """One post of a resolved turn (or of the opening, turn 0), as content for the core: the
+    reader's view in plain values (players by id: the template names them), the board as text
+    and as a picture (public post), the round's order, the reader's standing orders in words,
+    and the pre-filled sheet of a player who is due."""
+    lang = turn.lang
+    v = view(turn.after, reader)
     L = TEXTS.labels(lang)
-    head = [L["head"][k] for k in FIELDS]
-    for audience in ["public"] + list(after["players"]):
-        player = None if audience == "public" else audience
-        seen = [e for e in events if (e.get("to") == "all" if player is None else visible_to(e, player))]
-        if player is None and after["rules"].get("posts") == "round":
-            seen = round_story(before, seen)
-        shown = view(after, player)
-        ctx = {"lang": lang, "state": shown, "player": player, "board": board_text(shown, lang),
-               "head": head, "rows": [unit_row(u, lang) for u in shown["units"]],
-               "order": order_line(shown, lang) if shown.get("winner") is None else "",
-               "next_note": narrate.next_note(shown, player, lang),
-               "title": narrate.title(before, after, player, lang),
-               "sheet": _sheet_for(after, player, lang),
-               "standing": TEXTS.label(lang, "standing_mine", orders=standing_text(shown, player, lang))
-               if standing_text(shown, player, lang) else ""}
-        out.texts[audience] = render_all(env, "post.j2", ctx, lambda fmt, m, seen=seen, shown=shown: {
-            "lines": narrate.lines(seen, shown, lang, m)})
-    try:
-        from gm_tool.rulesets.hunlu.picture import board_png
+    nxt = v.get("next") if v.get("winner") is None else None
+    if turn.n == 0:
+        title = TEXTS.label(lang, "title_opening", name=v["name"])
+    else:
+        title = TEXTS.label(lang, "title", name=v["name"], n=turn.n, round=turn.before["round"])
+    names = narrate.unit_names(v)
+    ctx = {"title": title, "board": board_text(v, lang), "order": order_line(v, lang) if nxt else "",
+           "head": [L["head"][k] for k in FIELDS], "units": [unit_values(u, lang) for u in v["units"]],
+           "sides": [{"name": narrate.side_name(side, lang),
+                      "players": [p for p in v["players"] if any(u["player"] == p and u["side"] == side
+                                                                 for u in v["units"])]} for side in v["sides"]],
+           "next": {"unit": names[nxt["unit"]], "player": nxt["player"]} if nxt else None,
+           "mine": nxt is not None and reader is not None and nxt["player"] == reader,
+           "standing": standing_text(v, reader, lang),
+           "yours": L["list_sep"].join(TEXTS.label(lang, "marked", unit=names[u["id"]], mark=L["roles"][u["role"]])
+                                       for u in v["units"] if u["player"] == reader)}
+    sheet = rs.template(turn.after, reader, lang) if reader is not None and reader in rs.due(turn.after) else None
+    return Post("post.j2", ctx, picture=(lambda: picture(turn.after)) if reader is None else None, sheet=sheet)
 
-        out.files["map-public.png"] = board_png(after)
-    except ImportError:  # pragma: no cover - Pillow missing
-        pass
-    return out
+
+def picture(state: dict[str, Any]) -> bytes:
+    from gm_tool.rulesets.hunlu.picture import board_png
+
+    return board_png(state)
+
+
+def tell(rs: Any, turn: PostTurn, reader: str | None, teller: Any) -> list[dict[str, Any]]:
+    """The story of a post: the sections of the events the reader may know; with ``rules.posts:
+    round`` the public post tells a whole round once it is over (a note until then); the
+    opening's first section is titled as such."""
+    narration = rs.narration()
+    if reader is None and turn.after["rules"].get("posts") == "round" and turn.n > 0:
+        seen = round_story(turn.before, [e for e in turn.events if e.get("to") == "all"])
+        story = narration.story(seen, teller, None, public=True)
+    else:
+        story = narration.story(turn.events, teller, reader, public=reader is None, cut=turn.cut(rs))
+    if turn.n == 0 and story and story[0]["kind"] == "other":
+        story[0] = {**story[0], "title": teller.title("opening", None)}
+    return list(story)
 
 
 def round_story(before: dict[str, Any], seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per-round public posts: the whole round when this step ended it, else only a note."""
+    """Per-round public posts: the whole round when this step ended it (or ended the game), else
+    only a note (and what is told at once: GM edits, forum rolls)."""
     story = list(before.get("round_events") or []) + seen
-    ends = [i for i, e in enumerate(story) if e["type"] == "round_end"]
-    if not ends:
-        return [e for e in seen if e["type"] in ("amend", "victory", "dice_file", "dice_unused")] + \
-            [{"type": "round_pending", "round": before["round"]}]
-    return story[:ends[-1] + 1] + [e for e in story[ends[-1] + 1:] if e["type"] == "victory"]
-
-
-def _sheet_for(state: dict[str, Any], player: str | None, lang: str) -> str:
-    """The due player's private post carries a pre-filled sheet of its general's legal actions."""
-    nxt = state.get("next")
-    if player is None or not nxt or nxt["player"] != player or state.get("winner") is not None:
-        return ""
-    from gm_tool.rulesets.hunlu.sheet import template
-
-    return template(state, player, lang)
+    if any(e["type"] == "victory" for e in story):
+        return story
+    cut = round_cut(story)
+    if cut is None:
+        return [e for e in seen if e["type"] in ("amend", "dice_file", "dice_unused")] + \
+            [{"type": "round_pending", "to": "all", "round": before["round"]}]
+    return story[:cut]

@@ -53,7 +53,14 @@ def resolve(state: dict[str, Any], orders: dict[str, Any], seed: str, dice: list
 
 def keep_round_story(s: dict[str, Any], before: dict[str, Any], events: list[dict[str, Any]]) -> None:
     """Per-round public posts (rules.posts: round): the public events of the round so far are kept
-    in the state until the round ends, when its post tells them all."""
+    in the state until the round ends (the next round starts), when its post tells them all."""
     story = list(before.get("round_events") or []) + [e for e in events if e.get("to") == "all"]
-    ends = [i for i, e in enumerate(story) if e["type"] == "round_end"]
-    s["round_events"] = story[ends[-1] + 1:] if ends else story
+    cut = round_cut(story)
+    s["round_events"] = story[cut:] if cut is not None else story
+
+
+def round_cut(story: list[dict[str, Any]]) -> int | None:
+    """Where the last finished round's story ends: the last round start after the first event
+    (the round's own start opens it), None while the round goes on."""
+    starts = [i for i, e in enumerate(story) if e["type"] == "round_start" and i > 0]
+    return starts[-1] if starts else None

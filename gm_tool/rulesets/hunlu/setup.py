@@ -14,11 +14,12 @@ from gm_tool.rulesets.hunlu import catalogue
 from gm_tool.rulesets.hunlu.catalogue import DATA, STATUS_NAMES
 from gm_tool.rulesets.hunlu.engine import Dice, Game, check_dice, refresh
 from gm_tool.rulesets.hunlu.rules import ATTRS, ELEMENTS
+from gm_tool.rulesets.hunlu.switches import BY_NAME, DEFAULTS
 
 TOP = ("ruleset", "name", "description", "map", "rules", "players", "generals", "skills", "dice")
 TEAM = ("general", "role", "pos", "spawn", "jing", "qi", "shen", "statuses", "items", "name", "element",
         "qi_regen", "move", "range", "skills") + ATTRS
-RULE_DEFAULTS = {"field": 3, "reserves": 2, "unique": False, "default_range": 2, "posts": "step"}
+RULE_DEFAULTS = DEFAULTS  # declared once in switches.py (the opening post lists them)
 MAX_PLAYERS = 16
 
 
@@ -77,11 +78,11 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
     rules: dict[str, Any] = dict(RULE_DEFAULTS)
     if sc.get("rules") is not None and v.typed(sc["rules"], dict, "rules"):
         r = v.unknown_keys(sc["rules"], {k: k for k in RULE_DEFAULTS}, "rules.")
-        rules["field"] = v.integer(r, "field", "rules.field", 1, 9, 3)
-        rules["reserves"] = v.integer(r, "reserves", "rules.reserves", 0, 9, 2)
-        rules["default_range"] = v.integer(r, "default_range", "rules.default_range", 0, 26, 2)
+        for key in ("field", "reserves", "default_range"):
+            sw = BY_NAME[key]
+            rules[key] = v.integer(r, key, f"rules.{key}", sw.minimum, sw.maximum, sw.default)
         rules["posts"] = v.choice(r, "posts", {"step": "step", "round": "round", "每步": "step", "每大回合": "round"},
-                                  "rules.posts", "step")
+                                  "rules.posts", BY_NAME["posts"].default)
         if "unique" in r and v.typed(r["unique"], bool, "rules.unique"):
             rules["unique"] = r["unique"]
     # catalogue
@@ -170,6 +171,8 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
                 v.add("hunlu.scenario.occupied", f"players.{u['player']}.team.{u['id']}.pos", pos=u["pos"])
             taken.add(u["pos"])
     v.raise_if_any()
+    for u, label in zip(units, assign_labels([u["id"] for u in units]).values()):
+        u["label"] = label  # the unit's mark for the whole game (pictures, legends)
     state = {"ruleset": "hunlu", "name": sc.get("name", "hunlu"), "round": 1, "turn": 0, "winner": None,
              "order": [], "next": None, "units": units, "obstacles": obstacles, "dice": dice,
              "standing": {p: {} for p in players}, "players": list(players), "sides": sides,
@@ -193,8 +196,6 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
     game.start_round()
     game.advance()
     refresh(game)
-    # the opening's public events (initiative roll-offs, spawns, round 1) for the turn-0 posts
-    state["opening"] = [e for e in log.events if e["to"] == "all"]
     return state
 
 
@@ -293,3 +294,28 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
             "round": {"damaged": False, "dealt": False, "shen_lost": False, "received": {}},
             "replaced_by": None, "leaving": None, "chasm": None, "_spawn": spawn,
             **({"skills": skills} if skills is not None else {})}
+
+
+# letters the picture's pixel font draws almost as a digit (Z as 2, O as 0...): two marks that
+# read alike through this table are not both given
+LOOKS_ALIKE = str.maketrans("ZOISBQ", "201580")
+
+
+def assign_labels(ids: list[str]) -> dict[str, str]:
+    """Two-character marks for the units, in scenario order, never two alike nor two that read
+    alike in the picture (TZ and T2): each made of the id's own letters and digits in their
+    order (tj -> TJ, tj2 -> T2 when TJ is taken, tw2 -> W2 when TW and T2 are), else the id's
+    first and a letter (tz -> TA when T2 is taken), else the first free pair. Given once at setup and kept in the
+    state."""
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    for uid in ids:
+        chars = [c for c in uid.upper() if c in alnum] or ["U"]
+        own = [chars[i] + chars[j] for i in range(len(chars)) for j in range(i + 1, len(chars))]
+        tries = own + [chars[0] + c for c in "ACDEFGHJKLMNPRTUVWXY123456789"] + \
+            [a + b for a in alnum for b in alnum]  # 1,296 marks: more than a scenario's units
+        label = next(t for t in tries if t.translate(LOOKS_ALIKE) not in seen)
+        seen.add(label.translate(LOOKS_ALIKE))
+        out[uid] = label
+    return out
