@@ -21,6 +21,12 @@ def unit_names(state: dict[str, Any]) -> dict[str, str]:
     return {u["id"]: f"{u['name']}({u['id']})" for u in state["units"]}
 
 
+def marks(state: dict[str, Any]) -> dict[str, str]:
+    """Each unit's mark: the label given at setup and kept in the state (two characters, never
+    shared; a state from before labels were kept falls back to the id's first two)."""
+    return {u["id"]: u.get("label") or u["id"][:2].upper() for u in state["units"]}
+
+
 def side_name(side: str, lang: str) -> str:
     """A side in words: 红方/蓝方 for the usual colours, else the scenario's own name."""
     return str(TEXTS.labels(lang)["sides"].get(side, side))

@@ -11,6 +11,7 @@ from typing import Any
 
 from gm_tool.core import picture as pic
 from gm_tool.core.grid import parse_cell
+from gm_tool.rulesets.hunlu.narrate import marks
 
 GRADE_RGB: dict[int, pic.RGB] = {2: (120, 110, 95), 3: (40, 40, 70), 4: (30, 30, 30)}
 MIN_WIDTH = 600  # pixels: a board picture readable on a phone
@@ -39,8 +40,6 @@ class Painter(pic.GridPainter):
 
     def picture(self, state: dict[str, Any]) -> bytes:
         """The board and its legend as PNG bytes."""
-        from gm_tool.rulesets.hunlu.posts import marks
-
         labels = marks(state)
         due = acting(state)
         board = self.draw([pic.Mark(u["pos"], u["side"] if u["alive"] else "dead", labels[u["id"]], own=u["id"] == due)

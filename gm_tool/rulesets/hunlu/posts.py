@@ -58,17 +58,11 @@ def board_text(state: dict[str, Any], lang: str) -> str:
     return "\n".join([head.rstrip()] + rows + [TEXTS.label(lang, "labels_legend", labels=shown), legend])
 
 
-def marks(state: dict[str, Any]) -> dict[str, str]:
-    """Each unit's mark: the label given at setup and kept in the state (two characters, never
-    shared; a state from before labels were kept falls back to the id's first two)."""
-    return {u["id"]: u.get("label") or u["id"][:2].upper() for u in state["units"]}
-
-
 def unit_tags(state: dict[str, Any]) -> dict[str, str]:
     """The text board's marks: the picture's, upper case for the first side, lower for the other."""
     first = state["sides"][0]
     return {uid: mark if u["side"] == first else mark.lower()
-            for (uid, mark), u in zip(marks(state).items(), state["units"])}
+            for (uid, mark), u in zip(narrate.marks(state).items(), state["units"])}
 
 
 def unit_values(u: dict[str, Any], lang: str) -> dict[str, Any]:
