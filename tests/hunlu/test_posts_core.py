@@ -114,3 +114,34 @@ def test_the_opening_post_lists_the_rules_in_force():
     assert "| 一方不可选择相同魂将 | 是 | 本局改动 | l.75 |" in table
     assert "| 公开战报 | 每个大回合结束时一帖 | 本局改动 | \\- |" in table
     assert "本局规则开关" not in posts.texts["alice"]["md"]
+
+
+def test_r34_the_picture_and_the_post_show_whose_turn_it_is_and_the_round_order(monkeypatch):
+    """seed l.52: "根据行动顺序决定每个回合所有魂将的出手顺序"; l.85: "第一人回合：在此时只有第一魂将可以
+    行动" (ruling R34): after a step, the general acting is ringed in the picture, the legend under
+    the board gives the round's order as DONE / NOW / NEXT, and the post's order line marks who
+    has acted and who is acting."""
+    from gm_tool.core import picture as core_picture
+    from gm_tool.rulesets.hunlu import picture
+
+    s0 = begun().state
+    s1, ev = play(s0, [])
+    order, acted, due = s1["order"], s1["acted"], s1["next"]["unit"]
+    assert order.index(due) == 1 and acted == [order[0]]  # one general acted, the second is due
+    drawn: list[list] = []
+    honest = core_picture.GridPainter.draw
+
+    def spy(self, marks, visible=None):
+        drawn.append(marks)
+        return honest(self, marks, visible)
+
+    monkeypatch.setattr(core_picture.GridPainter, "draw", spy)
+    posts = RS.posts(s0, s1, ev, "zh")
+    ringed = [mk.label for mk in drawn[0] if mk.own]
+    label = {u["id"]: u["label"] for u in s1["units"]}
+    assert ringed == [label[due]]
+    rows = picture.legend_rows(s1, label, due)
+    later = " ".join(label[u] for u in order[2:])
+    assert [w for w, _ in rows[-1]] == ["ROUND 1", f"DONE {label[order[0]]}", f"NOW {label[due]}", f"NEXT {later}"]
+    md = posts.texts["public"]["md"]
+    assert f"第1回合顺序：木人({order[0]})（已行动） > 木人({due})（行动中） > 木人({order[2]})" in md
