@@ -135,6 +135,15 @@ def test_r25_surrounded_attack_on_the_fortress():
     assert len(of(events, "reaction")) == 2 and hp(after, "w1") == 24
 
 
+def test_r26_reactions_strike_in_board_order():
+    """seed l.55: "如果被多队伍包围，如果选择攻击其中一个队伍，则其他队伍可借机攻击你。" (R26: several reacting at once
+    strike in board order of their cells, row then column: D5 before C6)"""
+    s = board(sq("alice", "C5", "w1:战士"), sq("bob", "C6", "w8:战士"), sq("bob", "D5", "w9:战士"))
+    after, events = turn(s, {"move": "w1", "path": ["B5"]})
+    assert [(e["squad"], e["piece"]) for e in of(events, "reaction")] == [("bob-s3", "w9"), ("bob-s2", "w8")]
+    assert hp(after, "w1") == 24
+
+
 def test_r27_defence_spreads_a_precise_strike():
     """seed l.58: "同时会被全队，不会被伤害致死的人员承担。" (ruling R27: the spread overrides 精准打击's member)"""
     s = board(sq("alice", "C5", "r1:巡林客"), sq("bob", "C6", "w9:战士", "p9:牧师"), first="bob")
