@@ -43,6 +43,7 @@ from gm_tool.rulesets.guangying.turn import (
     heal_reach,
     reachable_targets,
     strip_start,
+    targets,
     wall_cells,
 )
 
@@ -347,15 +348,6 @@ class Split(GyKind):
 
 
 # --- fighting (G14, G19-G21, G26) ----------------------------------------------------------------------
-def targets(g: Turn, q: dict[str, Any]) -> list[str]:
-    """What squad ``q`` may attack: the enemy squads within 1 身位格 (board order), then the
-    enemy fortress when it is within 1."""
-    out = [e["id"] for e in g.enemies_within(q["pos"], q["owner"])]
-    if min(dist(q["pos"], c) for c in g.players[g.enemy(q["owner"])]["fortress"]) <= 1:
-        out.append("fortress")
-    return out
-
-
 class Attack(GyKind):
     name = "attack"
     aliases = KINDS[name]

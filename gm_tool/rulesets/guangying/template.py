@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_tool.rulesets.guangying.actions import ACTIONS, Move, Summon, UseAbility, prepare, targets
+from gm_tool.rulesets.guangying.actions import ACTIONS, Move, Summon, UseAbility, prepare
 from gm_tool.rulesets.guangying.messages import labels
 from gm_tool.rulesets.guangying.model import board_order, dist
+from gm_tool.rulesets.guangying.turn import targets
 
 
 def template(state: dict[str, Any], player: str, lang: str) -> str:

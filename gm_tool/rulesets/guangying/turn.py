@@ -345,9 +345,15 @@ def attackers_text(game: Game, q: dict[str, Any]) -> str:
     return ", ".join(m["id"] for m in game.members(q) if m is lead or m["class"] not in GUARDIANS)
 
 
-def reachable_targets(game: Game, q: dict[str, Any]) -> str:
+def targets(game: Game, q: dict[str, Any]) -> list[str]:
+    """What squad ``q`` may attack: the enemy squads within 1 身位格 (board order), then the
+    enemy fortress when it is within 1."""
     out = [e["id"] for e in game.enemies_within(q["pos"], q["owner"])]
     foe = game.enemy(q["owner"])
     if min(dist(q["pos"], c) for c in game.players[foe]["fortress"]) <= 1:
         out.append("fortress")
-    return ", ".join(out) or "-"
+    return out
+
+
+def reachable_targets(game: Game, q: dict[str, Any]) -> str:
+    return ", ".join(targets(game, q)) or "-"
