@@ -411,6 +411,47 @@ def test_a_list_written_in_the_seeds_brackets_or_commas_is_read_line_by_line(she
     assert [e.against for e in o.strike_order] == ["enemy"]  # 不出杀 ends the list
 
 
+
+
+@pytest.mark.parametrize("line", ["对敌人出杀（2张）", "对敌人出杀 2张", "2张 对敌人出杀", "对敌人出杀×2", "2.1.对敌人出杀 x2"])
+def test_a_count_written_on_a_list_line_is_that_lines_count(line):
+    """seed l.77 "（可注明出杀的张数，GM自动根据这回合遭遇的出杀事件优先度出定量的杀）" and l.84 "（可注明出闪的张数…）":
+    a count written on the line itself, as gm import reads it from a message (（2张）, 2张, ×2), is the
+    line's count, as `{对: 对敌人出杀, 张数: 2}` is; in a flow list with a full-width comma too."""
+    o = parse(["杀", "杀", "杀", "闪"], {"出杀顺序": [line, "不出杀"], "出闪顺序": ["对杀出闪（1张），不出闪"]})
+    assert [(e.against, e.count) for e in o.strike_order] == [("enemy", 2)]
+    assert [(e.against, e.count) for e in o.dodge_order] == [("strike", 1)]
+    keyed = parse(["杀", "杀", "杀", "闪"], {"出杀顺序": [{"对": "对敌人出杀", "张数": 2}]})
+    assert keyed.strike_order == o.strike_order
+
+
+def test_a_count_the_line_cannot_hold_is_refused_at_the_line():
+    """seed l.77 "可注明出杀的张数": a count is 1 to 99 cards; 0张 is no count (write 不出杀), and words
+    besides the line and its count are still refused, naming the line as written."""
+    err = problems(["杀"], {"出杀顺序": ["对敌人出杀 三张"]})
+    p, = err.problems
+    assert (p.code, p.field) == ("grail_war.sheet.entry_text", "出杀顺序[0]") and "2张" in p.render("zh")
+    p, = problems(["杀"], {"出杀顺序": ["对敌人出杀 0张"]}).problems
+    assert (p.code, p.field) == ("grail_war.sheet.entry_text", "出杀顺序[0]")
+
+
+@pytest.mark.parametrize("text, to, via", [
+    ("移动: {目的地: （A,1）}\n", "A1", []),
+    ("移动: {目的地: (A,1)}\n", "A1", []),
+    ("移动: {目的地: A,1}\n", "A1", []),
+    ("移动: {途经: [(A,2)], 目的地: (A,1)}\n", "A1", ["A2"]),
+])
+def test_a_cell_split_by_its_comma_inside_braces_is_read_whole(text, to, via, skirmish, tmp_path):
+    """seed l.154 "到达地图坐标（C,11）" writes a cell with a comma; inside YAML's braces or brackets
+    the comma splits it (移动: {目的地: （A,1）} is {目的地: "（A", "1）": null}). The parts are read as the
+    cell they were, so the sheet passes `gm check` with the destination the player wrote."""
+    sheet = write(tmp_path / "a.yaml", "回合: 1\n玩家: alice\n" + text)
+    (_, o), = ops.check_files(ops.open_campaign(skirmish), [sheet], "zh").values()
+    from gm_tool.core.grid import cell_name
+
+    assert cell_name(o.move_to) == to and [cell_name(c) for c in o.move_via] == via
+
+
 def test_a_destination_in_full_width_brackets_at_the_top_level():
     """seed l.154 "到达地图坐标（C,11）" copied as a key: 目的地: （A,1） or 到达地图坐标: （A,1） is the move's
     destination (the board of the combat kit is one cell, A1)."""

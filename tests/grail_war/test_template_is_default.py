@@ -1,4 +1,6 @@
-"""The template is what happens (issue 23): `gm status` says a player who sends nothing "acts on
+"""The template is what happens (issue 23; seed l.61 "玩家选择自己留下来的手牌,下回合的战斗选项,下回合的行动"
+and l.108 "此选项不是必填选项": what a player leaves out takes its default, and `gm template` shows
+those defaults): `gm status` says a player who sends nothing "acts on
 the template's values", so the pre-filled sheet of `gm template`, sent back unchanged, must play
 exactly as no sheet (ruling G1, spec §4 "a missing key takes the default that gm template
 shows"). Each turn of a crowded campaign (fights every turn, every optional equipment effect

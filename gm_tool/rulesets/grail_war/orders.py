@@ -288,21 +288,30 @@ def _card_names() -> frozenset[str]:
 # words a 出杀 / 出闪 line may carry besides what it answers and the converting equipment
 # (seed l.133 "2.发动外典 将杀转换成闪 对魔术牌出闪")
 _FILLER = re.compile("将杀转换成闪|将闪转换成杀|转换成闪|转换成杀|转换|发动|用|以")
+# a count on a list line (seed l.77 "可注明出杀的张数", l.84): 2张, （2张）, ×2, in the plain form
+# (brackets and spaces gone), as gm import reads it from a message
+_ENTRY_COUNT = re.compile(r"([1-9]\d?)张|[x×*]([1-9]\d?)")
+_LEAD_COUNT = re.compile(r"\s*([1-9]\d?)\s*张")  # 2张 对敌人出杀: a count first, not the seed's numbering
 
 
 def _entry_text(v: Validator, text: str, against: dict[str, str], path: str) -> dict[str, Any] | None:
     """A list line written as one text, the way the seed writes it (``2.1.对敌人出杀``,
-    ``发动外典 将杀转换成闪 对魔术牌出闪``): ``{against, via}``; None after reporting."""
+    ``发动外典 将杀转换成闪 对魔术牌出闪``, ``对敌人出杀（2张）``): ``{against, via?, count?}``; None
+    after reporting."""
     hit = _lookup(against, text)
     if hit is not None:
         return {"against": text}
-    plain = _plain(text)
+    lead = _LEAD_COUNT.match(text)
+    plain = _plain(text) if lead is None else lead.group(1) + "张" + _plain(text[lead.end():])
     words = sorted((w for w in against if w.endswith(("出杀", "出闪"))), key=len, reverse=True)
     said = next((w for w in words if w in plain), None)
     rest = plain.replace(said, "", 1) if said else plain
     names = sorted([*CONVERTER_NAMES, *CONVERTERS["strike_order"]], key=len, reverse=True)
     via = next((n for n in names if n in rest), None)
     rest = _FILLER.sub("", rest.replace(via, "", 1) if via else rest)
+    count = _ENTRY_COUNT.fullmatch(rest) if said is not None and rest else None
+    if count is not None:
+        rest = ""
     if said is None:  # not a line at all: what the list allows
         v.choice({"against": text}, "against", against, path)
         return None
@@ -311,6 +320,8 @@ def _entry_text(v: Validator, text: str, against: dict[str, str], path: str) -> 
               allowed_zh="、".join(w for w in against if w.endswith(("出杀", "出闪"))))
         return None
     entry: dict[str, Any] = {"against": said}
+    if count is not None:
+        entry["count"] = int(count.group(1) or count.group(2))
     if via is not None:
         entry["via"] = CONVERTER_NAMES.get(via, via)
     return entry
@@ -717,6 +728,8 @@ def _move(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Or
     """``move``: destination, waypoints and special move, checked against the map when the
     rest of the sheet is sound."""
     raw = data.get("move")
+    if type(raw) is dict:
+        raw = _rejoined(raw)
     if isinstance(raw, str) and _lookup(BOOL, raw) is not None:
         raw = {"special": raw}  # l.151-152 "8.本回合移动，是否发动介职特效 / 是" (the word, not `move: true`)
     move = _section(v, raw, MOVE_KEYS, "move", short="to", short_types=(str,))
@@ -746,6 +759,48 @@ def _move(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Or
     if v.ok and char.alive:
         for fld, code, params in movement.check(game, char, o):
             v.add(code, fld, **params)
+
+
+# a cell whose comma YAML took for a separator inside {...} or [...] (移动: {目的地: （F,10）} is
+# {目的地: "（F", "10）": null}; 途经: [(F,9)] is ["(F", "9)"]): its column, then its row
+_CELL_HEAD = re.compile(r"\s*[（(【\[]?\s*([A-Za-z]{1,2})\s*")
+_CELL_TAIL = re.compile(r"\s*(\d{1,3})\s*[)）】\]]?\s*")
+
+
+def _joined(head: Any, tail: Any) -> str | None:
+    """The cell ``head`` and ``tail`` were before a comma split it, or None."""
+    h = _CELL_HEAD.fullmatch(head) if type(head) is str else None
+    t = _CELL_TAIL.fullmatch(str(tail)) if type(tail) in (str, int) and h is not None else None
+    return h.group(1) + t.group(1) if h is not None and t is not None else None
+
+
+def _rejoined(move: dict[Any, Any]) -> dict[Any, Any]:
+    """``move`` with each cell a comma split inside braces or brackets put back together (seed
+    l.154 writes cells （C,11）, and a flow mapping or list splits them at the comma)."""
+    out: dict[Any, Any] = {}
+    last: Any = None
+    for key, value in move.items():
+        cell = _joined(out[last], key) if value is None and last is not None else None
+        if cell is not None:
+            out[last] = cell
+            last = None
+            continue
+        if type(value) is list:
+            value = _rejoined_list(value)
+        out[key] = value
+        last = key
+    return out
+
+
+def _rejoined_list(items: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for item in items:
+        cell = _joined(out[-1], item) if out else None
+        if cell is not None:
+            out[-1] = cell
+        else:
+            out.append(item)
+    return out
 
 
 _COORDINATE = re.compile(r"坐标\s*[（(]?\s*([A-Za-z]{1,2})\s*[,，]?\s*(\d{1,3})\s*[)）]?\s*[。.]?$")
