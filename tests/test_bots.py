@@ -10,7 +10,7 @@ import pytest
 from gm_tool import app as ops
 from gm_tool.core import ruleset as registry
 from gm_tool.core.chance import Chance
-from gm_tool.core.grid import cell_name, parse_cell
+from gm_tool.core.grid import cell_name, manhattan, parse_cell
 from gm_tool.rulesets.grail_war import bots, cards
 from gm_tool.rulesets.grail_war.model import RIVER
 
@@ -123,9 +123,11 @@ def _char(state: dict, cid: str) -> dict:
 
 
 def test_greedy_attacks_a_visible_enemy_in_reach():
+    """Moves are simultaneous: it walks where the enemy, walking too, is likeliest met (G3 next to
+    mordred on G4, on his way wherever he goes), and they fight this turn."""
     state = _place(_state("skirmish"), artoria="A3", gawain="E4", medea="H3", mordred="G4")
     sheet = RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))
-    assert sheet["move"]["to"] == "G4"
+    assert sheet["move"]["to"] == "G3"
     result = _greedy_turn(state)
     fights = [e for e in result.events if e["type"] == "fight"]
     assert any("gawain" in e["fighters"] and "mordred" in e["fighters"] for e in fights)
@@ -144,16 +146,39 @@ def test_greedy_heals_on_a_heal_point_when_nobody_is_in_sight():
 
 
 def test_greedy_takes_strongholds():
-    """The enemy's strongholds before neutral ones (远坂邸 B5, held by blue); standing on it, it stays the
-    turn that takes it."""
+    """Vision points first: seeing nobody, it heads for the neutral bridge 新都大桥 D4 (it shows 7x7
+    cells to the whole side) rather than the enemy's card point 远坂邸 B5 next to it."""
     state = _place(_state("skirmish"), artoria="A3", gawain="A6", medea="H3", mordred="H6")
     next(s for s in state["strongholds"] if s["id"] == 2)["owner"] = "blue"
+    to = parse_cell(RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))["move"]["to"])
+    assert to == parse_cell("B4")  # the way to 新都大桥 D4 (a vision point, 7x7), not onto B5
+
+
+def test_greedy_takes_the_card_point_before_a_heal_point():
+    """Its side holding the vision points and the bridge, it takes the enemy's card point (远坂邸 B5)
+    before the neutral heal point (柳洞寺 A1); standing on it, it stays the turn that takes it. (The
+    enemies stand where neither vision point shows them.)"""
+    state = _place(_state("skirmish"), artoria="A3", gawain="A6", medea="H4", mordred="H6")
+    for s in state["strongholds"]:
+        s["owner"] = {2: "blue", 3: "red", 4: "red", 5: "red"}.get(s["id"])
     first = _greedy_turn(state).state
     bob = _char(first, "gawain")
     assert parse_cell(bob["pos"]) == parse_cell("B5")
     second = _greedy_turn(first).state
     assert _char(second, "gawain")["pos"] == "B5"
     assert next(s for s in second["strongholds"] if s["id"] == 2)["owner"] == "red"
+
+
+def test_greedy_finishes_a_capture_when_no_enemy_can_be_met_this_turn():
+    """On the untaken 远坂邸 B5 with medea in sight (through its side's bridge) but too far to meet
+    this turn, it stays to take B5; B5 already its side's, it walks at her."""
+    state = _place(_state("skirmish"), artoria="A3", gawain="B5", medea="G1", mordred="H6")
+    for s in state["strongholds"]:
+        s["owner"] = {5: "red"}.get(s["id"])
+    assert "move" not in RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))
+    next(s for s in state["strongholds"] if s["id"] == 2)["owner"] = "red"
+    to = parse_cell(RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))["move"]["to"])
+    assert manhattan(to, parse_cell("G1")) < manhattan(parse_cell("B5"), parse_cell("G1"))
 
 
 def test_greedy_pushes_out_from_its_side_towards_the_far_strongholds():
@@ -170,9 +195,11 @@ def test_greedy_hunts_whatever_its_hp():
     for s in state["strongholds"]:
         if s["id"] == 1:  # 柳洞寺 A1, heal
             s["owner"] = "red"
+    moves = []
     for hp in (4, 2, 1):
         _char(state, "gawain")["hp"] = hp
-        assert RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))["move"]["to"] == "E4"
+        moves.append(RS.bot_sheet(state, "bob", "greedy", Chance("g", "x"))["move"]["to"])
+    assert moves == ["F4"] * 3  # past medea on E4, where she is likeliest met: not home to 柳洞寺 A1
 
 
 @pytest.mark.parametrize("scenario", ["skirmish", "fuyuki"])
