@@ -56,6 +56,10 @@ register({
                              "en": "read when turn {turn} was resolved and missing now (see {record})"},
     "verify.record": {"zh": "第 {turn} 回合的输入记录与它列出的文件不符，而回合本身与重放一致：记录被改动过",
                       "en": "turn {turn}'s record of its inputs does not match the files it lists, while the turn replays the same: the record was changed"},
+    "verify.record_missing": {"zh": "第 {turn} 回合的输入记录不见了（此前的回合都有记录，gm resolve 每回合都会写）",
+                              "en": "turn {turn}'s record of its inputs is missing (the turns before it have theirs; gm resolve writes one every turn)"},
+    "verify.input_or_record": {"zh": "与 {record} 记录的内容不同，而第 {turn} 回合按它现在的样子重放结果相同：这个文件或那份记录在结算后被改动过",
+                               "en": "not what {record} records, yet turn {turn} replays the same from it as it is now: this file or that record was changed since the turn was resolved"},
     "verify.after_end": {"zh": "游戏在第 {end} 回合已结束，重放不会有第 {turn} 回合（被复制或伪造的回合？）",
                          "en": "the game ended at turn {end}; the replay has no turn {turn} (a copied or forged turn?)"},
     "verify.uncommitted": {"zh": "第 {turn} 回合没有状态文件（未提交），而这个文件与重放第 {turn} 回合的结果不同：{detail}",
@@ -303,7 +307,7 @@ def set_forum(root: Path, dialect: str | None = None, image_url: str | None = No
         # all or nothing: the journal first, then campaign.yaml (the commit point), then every
         # turn's posts; a command killed on the way is finished by the next one (_recover)
         journal = op.campaign.root / RERENDER
-        atomic_write(journal, dump_json({"forum": forum}))
+        atomic_write(journal, dump_json({"forum": forum, "before": op.meta.get("forum") or {}}))
         atomic_write(op.campaign.meta_path, yaml_text(meta, str(op.campaign.meta_path)))
         last = _render_again(Open(op.campaign, meta, op.ruleset), seed)
         remove(journal)
@@ -1015,6 +1019,7 @@ class _Proof:
         self.expected: set[str] = set()
         self.checked = 0
         self.problems: list[Problem] = []
+        self.recording = False  # a turn kept its record of inputs: every later turn has one too
 
     def add(self, code: str, file: str, **params: Any) -> None:
         self.problems.append(Problem(code, file, None, params))
@@ -1032,20 +1037,24 @@ class _Proof:
             problem = _difference(self.root, n, rel, data)
             if problem is not None:
                 differences.append(problem)
-        changed = self.inputs(n, record, read)
+        changed = self.inputs(n, record, read, same=not differences)
         if not changed:
             self.problems += differences
         return changed
 
-    def inputs(self, n: int, record: str, read: str) -> bool:
+    def inputs(self, n: int, record: str, read: str, same: bool = False) -> bool:
         """Compare ``record`` (what turn ``n`` read when it was resolved: file -> SHA-256) with
         what the replay read (``read``, the same form); every input added, changed or removed
-        since is named. False when nothing changed, or the turn was resolved before records
-        were kept (it has none)."""
+        since is named (``same``: the turn replays the same from a changed file, so the record
+        may be what was changed). False when nothing changed, or the turn was resolved before records
+        were kept (it has none; once a turn has one, a later turn without is named)."""
         self.expected.add(record)
         path = self.root / record
         if not path.is_file():
+            if self.recording:
+                self.add("verify.record_missing", record, turn=n)
             return False
+        self.recording = True
         stored = _read_record(path)
         if not isinstance(stored, dict):
             self.add("verify.record", record, turn=n)
@@ -1056,7 +1065,7 @@ class _Proof:
         for name in sorted(set(stored) | set(now)):
             if stored.get(name) != now.get(name):
                 code = ("verify.input_added" if name not in stored else "verify.input_removed" if name not in now
-                        else "verify.input_changed")
+                        else "verify.input_or_record" if same else "verify.input_changed")
                 self.add(code, name, turn=n, record=record)
         return True
 
@@ -1083,6 +1092,10 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
     # gm new writes its opening posts with the folder since it records inputs: they must be there
     if op.campaign.reports_dir(0).is_dir() or (root / f"log/{zero}.inputs.json").is_file():
         opening.update({f"reports/{zero}/{name}": data for name, data in opening_files(op, state, seed, setup_events).items()})
+    variants = _forum_variants(op)  # a gm forum a read-only copy could not finish: posts of either settings
+    opening = _posts_as_stored(root, 0, opening, [lambda v=v: {f"reports/{zero}/{name}": data for name, data in
+                                                               opening_files(v, state, seed, setup_events).items()}
+                                                  for v in variants])
     if proof.turn(0, opening, f"log/{zero}.inputs.json", _inputs_text(root, [root / "scenario.yaml"])):
         state = _stored_state(op, 0) or state  # scenario.yaml changed: go on from what turn 1 was played from
     pending = _pending_items(op)  # a rollback a read-only copy could not finish: its turns are set aside
@@ -1109,6 +1122,7 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
                 break
             state = stored
             continue
+        files = _posts_as_stored(root, n, files, [lambda v=v, s=state, t=n: compute_turn(v, s, t, seed) for v in variants])
         read = files.pop(record)
         replayed = json.loads(files[f"state/{turn_name(n)}.json"])
         # go on from the truth, whatever a stored state says; but when an input changed, the
@@ -1126,6 +1140,8 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
         notes.append({"kind": "pending_rollback", "to": op.campaign.pending_rollback(), "files": sorted(pending)})
     else:
         notes += _uncommitted(op, proof, state, last + 1, seed)
+    if variants:
+        notes.append({"kind": "pending_forum", "files": [RERENDER]})
     _extras(proof)
     if proof.problems:
         raise GmError(proof.problems)
@@ -1133,6 +1149,36 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
 
     return {"turns": last, "files_checked": proof.checked, "amendments": edits, "commitment": commitment(seed),
             "templates": overridden_templates(op.templates_dir()), "notes": notes}
+
+
+def _forum_variants(op: Open) -> list[Open]:
+    """The campaign as the other settings of a `gm forum` left half done render it, when a copy
+    that cannot be written keeps its journal (:data:`RERENDER`, finished first anywhere else)."""
+    journal = _read_record(op.campaign.root / RERENDER)
+    if not isinstance(journal, dict):
+        return []
+    out = []
+    for forum in (journal.get("forum"), journal.get("before")):
+        if isinstance(forum, dict) and forum != (op.meta.get("forum") or {}):
+            with contextlib.suppress(GmError):  # settings no gm forum could have written: not a variant
+                check_forum(forum, RERENDER)
+                out.append(Open(op.campaign, {**op.meta, "forum": forum}, op.ruleset))
+    return out
+
+
+def _posts_as_stored(root: Path, n: int, files: dict[str, Any], variants: list[Any]) -> dict[str, Any]:
+    """``files`` of turn ``n``, its posts taken from the first of ``variants`` (each a callable
+    giving the turn's files under other forum settings) that the stored folder is exactly, when
+    it is not the files' own: a `gm forum` replaces each turn's folder whole, old or new."""
+    prefix = f"reports/{turn_name(n)}/"
+    posts = {rel: data for rel, data in files.items() if rel.startswith(prefix)}
+    if not posts or all(_difference(root, n, rel, data) is None for rel, data in posts.items()):
+        return files
+    for variant in variants:
+        other = {rel: data for rel, data in variant().items() if rel.startswith(prefix)}
+        if all(_difference(root, n, rel, data) is None for rel, data in other.items()):
+            return {**{rel: data for rel, data in files.items() if not rel.startswith(prefix)}, **other}
+    return files
 
 
 def _inputs_text(root: Path, paths: list[Path]) -> str:
@@ -1249,8 +1295,13 @@ def _extras(proof: _Proof) -> None:
 
 
 def _difference(root: Path, turn: int, rel: str, data: str | bytes | None) -> Problem | None:
-    """How the stored ``rel`` differs from the replayed ``data`` (None: there must be none)."""
+    """How the stored ``rel`` differs from the replayed ``data`` (None: there must be none). A
+    turn's posts folder a killed swap left moved aside (``.NAME.old``, NAME missing: a copy that
+    cannot be written, where it is not put back) is read where it is."""
     path = root / rel
+    parts = rel.split("/")
+    if parts[0] == "reports" and len(parts) > 2 and not (root / "reports" / parts[1]).exists():
+        path = root / "reports" / f".{parts[1]}.old" / "/".join(parts[2:])
     got = data.encode("utf-8") if isinstance(data, str) else data
     want = None
     if path.is_file():  # a forged file may be huge: read what shows the first difference, no more

@@ -43,6 +43,8 @@ TEXT = {
                            "en": "note: turn {turn}'s posts and log were left by a gm resolve that did not finish (no state file); they are what replaying turn {turn} gives, and the GM's next command removes them ({count} files)"},
     "verify_pending_rollback": {"zh": "注意：一次退回到第 {to} 回合的 gm rollback 未完成，而这份副本无法写入、不能把它做完；它要移走的 {count} 个文件未校验",
                                 "en": "note: a gm rollback to turn {to} was left half done and this copy cannot be written to finish it; the {count} files it sets aside were not checked"},
+    "verify_pending_forum": {"zh": "注意：一次 gm forum 未完成，而这份副本无法写入、不能把它做完；每回合的帖子按它之前或之后的论坛设置校验",
+                             "en": "note: a gm forum was left half done and this copy cannot be written to finish it; each turn's posts were checked against the forum settings before it or after it"},
     "overridden": {"zh": "注意：本战役用自带模板（templates/：{names}）代替了内置帖子模板；它们在沙箱中渲染，不能运行代码",
                    "en": "note: this campaign replaces the bundled post templates with its own (templates/: {names}); they were rendered in the sandbox and cannot run code"},
     "default": {"zh": "  {player}：{default}", "en": "  {player}: {default}"},

@@ -9,6 +9,8 @@ run costs only the command itself); the child kills itself with SIGKILL at step 
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import random
 import shutil
@@ -16,8 +18,9 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -64,6 +67,29 @@ def _steps(fn) -> int:
     before = store.steps()
     fn()
     return store.steps() - before
+
+
+@contextlib.contextmanager
+def _read_only() -> Iterator[None]:
+    """Every way gm changes a folder fails as on a read-only disk (EROFS): a published copy."""
+    def refuse(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system", str(args[0]) if args else None)
+
+    with contextlib.ExitStack() as stack:
+        for target in ("os.replace", "os.rename", "os.unlink", "os.rmdir", "os.mkdir", "tempfile.mkstemp",
+                       "tempfile.mkdtemp", "shutil.rmtree"):
+            stack.enter_context(mock.patch(target, refuse))
+        yield
+
+
+def _verify_read_only(d: Path) -> set[str]:
+    """`gm verify` of ``d`` as a read-only copy: it passes and changes nothing; the kinds of its
+    notes (what it could not finish and left out)."""
+    before = tree(d)
+    with _read_only():
+        result = app.verify(d)
+    assert tree(d) == before
+    return {note["kind"] for note in result["notes"]}
 
 
 def _clean(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -186,9 +212,12 @@ def test_rollback_killed_at_every_write_step(base, tmp_path):
     status = _fork_all({k: (lambda d=d: app.rollback(d, 1)) for k, d in dirs.items()})
     assert status == {k: (-signal.SIGKILL if k <= total else 0) for k in dirs}
     outcomes = set()
-    for d in dirs.values():
+    read_only = set()
+    for k, d in dirs.items():
         at = store.Campaign(d).latest()
         assert 1 <= at <= 3
+        if k % 2:  # a read-only copy of it (EROFS) verifies as it is, the rollback not finished
+            read_only |= _verify_read_only(d)
         app.verify(d)  # whatever turn it shows is whole
         op = app.open_campaign(d)
         with app._locked(op):  # any later command first finishes a pending rollback
@@ -200,7 +229,7 @@ def test_rollback_killed_at_every_write_step(base, tmp_path):
         else:
             assert at == 1 and tree(d) == want
         app.verify(d)
-    assert outcomes == {1, 3}
+    assert outcomes == {1, 3} and "pending_rollback" in read_only
 
 
 def test_amend_and_submit_killed_at_every_write_step(base, tmp_path):
@@ -237,7 +266,9 @@ def test_forum_killed_at_every_write_step_rewrites_all_posts_or_none(base, tmp_p
     half-way it left some turns in one dialect and some in the other, which gm verify reported
     as tampering (29 of 30 kill points). Its journal (.rerender-pending.json) is written first
     and campaign.yaml is its commit point: whatever the kill point, the next command (here gm
-    verify) finishes it, and the posts are all old or all new."""
+    verify) finishes it, and the posts are all old or all new. A read-only copy of the folder as
+    the kill left it (where it cannot be finished) verifies too: each turn's posts are those of
+    the old settings or the new, and a turn's folder a kill left moved aside is read there."""
     two = tmp_path / "two"
     shutil.copytree(base, two)
     app.resolve(two)
@@ -253,13 +284,19 @@ def test_forum_killed_at_every_write_step_rewrites_all_posts_or_none(base, tmp_p
                         for k, d in dirs.items()})
     assert status == {k: (-signal.SIGKILL if k <= total else 0) for k in dirs}
     outcomes = set()
-    for d in dirs.values():
+    read_only = set()
+    swapped = 0
+    for k, d in dirs.items():
+        halfway = bool(store.Campaign(d).half_swapped())  # a turn's folder moved aside, the new not in yet
+        swapped += halfway
+        if halfway or k % 3 == 0:
+            read_only |= _verify_read_only(d)
         app.verify(d)  # finishes what the kill left, then proves every post
         assert not (d / getattr(store, "RERENDER", ".rerender-pending.json")).exists()
         posts = _posts(d)
         assert posts in (old, new)
         outcomes.add(posts == new)
-    assert outcomes == {False, True}
+    assert outcomes == {False, True} and swapped and "pending_forum" in read_only
 
 
 @pytest.mark.parametrize("in_place", [False, True], ids=["new-folder", "empty-folder"])

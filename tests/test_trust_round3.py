@@ -419,15 +419,21 @@ def test_an_edited_sheet_is_named_not_the_log_it_changes(tmp_path):
     assert problems == [("orders/turn-002/bob.yaml", "verify.input_added")], problems
 
 
-def test_an_edited_dice_file_is_named(gm, tmp_path):
-    """魂陆 reads forum dice stored by gm dice: an edited _dice.yaml read as a log mismatch."""
+def _hunlu_with_dice(tmp_path: Path, name: str, turns: int) -> Path:
+    """A 魂陆 duel whose first turn read forum dice stored by gm dice, ``turns`` turns resolved."""
     from gm_tool import app
 
     d = tmp_path / "c"
-    app.new_campaign(d, "hunlu_duel", "edited-dice-0123456789abcdef")
+    app.new_campaign(d, "hunlu_duel", f"{name}-0123456789abcdef")
     app.store_dice(d, ["1", "2", "3", "4", "5", "6"] * 3)
-    app.resolve(d)
-    app.resolve(d)
+    for _ in range(turns):
+        app.resolve(d)
+    return d
+
+
+def test_an_edited_dice_file_is_named(gm, tmp_path):
+    """魂陆 reads forum dice stored by gm dice: an edited _dice.yaml read as a log mismatch."""
+    d = _hunlu_with_dice(tmp_path, "edited-dice", 2)
     dice = d / "orders/turn-001/_dice.yaml"
     assert "orders/turn-001/_dice.yaml" in json.loads((d / "log/turn-001.inputs.json").read_text("utf-8"))
     dice.write_text(dice.read_text("utf-8").replace("- 1\n", "- 6\n", 1), "utf-8")
@@ -651,3 +657,95 @@ def test_a_folder_moved_aside_by_a_killed_swap_is_put_back(tmp_path):
     assert Campaign(d).needs_recovery()
     Campaign(d).sweep()
     assert tree(d) == before
+
+
+# what a turn read, and its record ----------------------------------------------------------------
+def test_a_removed_record_of_inputs_is_named(gm, tmp_path):
+    """Removing log/turn-002.inputs.json passed, and removing turn 1's before editing its forum
+    dice turned the edit back into a log mismatch (the turn was taken for one resolved before
+    records were kept). Once a turn has its record, every later turn must have one."""
+    d = _hunlu_with_dice(tmp_path, "removed-record", 3)
+    (d / "log/turn-002.inputs.json").unlink()
+    assert _verify_problems(d) == [("log/turn-002.inputs.json", "verify.record_missing")]
+    (d / "log/turn-001.inputs.json").unlink()
+    dice = d / "orders/turn-001/_dice.yaml"
+    dice.write_text(dice.read_text("utf-8").replace("- 1\n", "- 6\n", 1), "utf-8")
+    problems = _verify_problems(d)
+    assert {("log/turn-001.inputs.json", "verify.record_missing"),
+            ("log/turn-002.inputs.json", "verify.record_missing")} <= set(problems), problems
+    r = gm("verify", d, "--lang", "en", code=1)
+    assert "log/turn-001.inputs.json: turn 1's record of its inputs is missing" in r.output, r.output
+
+
+def test_an_edited_record_is_not_blamed_on_the_file_it_lists(gm, tmp_path):
+    """A record of inputs edited while the file it lists was not said that file "changed since
+    turn 1 was resolved": the turn replays the same from the file as it is, so the record may be
+    the one changed, and both are named."""
+    d = _hunlu_with_dice(tmp_path, "edited-record", 2)
+    record = d / "log/turn-001.inputs.json"
+    record.write_text(json.dumps({"orders/turn-001/_dice.yaml": "0" * 64}), "utf-8")
+    assert _verify_problems(d) == [("orders/turn-001/_dice.yaml", "verify.input_or_record")]
+    r = gm("verify", d, "--lang", "en", code=1)
+    assert r.output.strip() == ("orders/turn-001/_dice.yaml: not what log/turn-001.inputs.json records, yet turn 1 "
+                                "replays the same from it as it is now: this file or that record was changed since "
+                                "the turn was resolved"), r.output
+    dice = d / "orders/turn-001/_dice.yaml"  # the file changed as well: the outcome differs, the file is named
+    dice.write_text(dice.read_text("utf-8").replace("- 1\n", "- 6\n", 1), "utf-8")
+    assert _verify_problems(d) == [("orders/turn-001/_dice.yaml", "verify.input_changed")]
+
+
+def _read_only_mount(src: Path, dst: Path) -> list[str] | None:
+    """A command prefix running under a private mount namespace where ``dst`` is ``src`` bind-
+    mounted read-only (writes there fail with EROFS, even for root); None where that is not
+    allowed (no unshare, no CAP_SYS_ADMIN)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("unshare") is None:
+        return None
+    dst.mkdir()
+    script = 'mount --bind "$1" "$2" && mount -o remount,ro,bind "$2" && shift 2 && exec "$@"'
+    prefix = ["unshare", "-m", "sh", "-c", script, "sh", str(src), str(dst)]
+    probe = subprocess.run([*prefix, "sh", "-c", f'! touch "{dst}/.probe" 2>/dev/null'], capture_output=True)
+    return prefix if probe.returncode == 0 and not (src / ".probe").exists() else None
+
+
+def test_a_read_only_mount_of_a_half_done_rollback_or_forum_verifies(tmp_path):
+    """The same on a real read-only file system (EROFS from the kernel, not a patched call): a
+    copy of a folder whose gm rollback was killed half-way, and one whose gm forum was killed
+    after one turn's posts folder was moved aside and before its successor took its place."""
+    import shutil
+    import subprocess
+    import sys
+
+    from gm_tool import app
+    from gm_tool.core import store
+    from tests.test_crash import _fork_all, _steps
+
+    rolled = _campaign(tmp_path, turns=2, name="rolled")
+    assert _fork_all({4: lambda: app.rollback(rolled, 0)}) == {4: -9}
+    forum = _campaign(tmp_path, turns=2, name="forum")
+    probe = tmp_path / "probe"
+    shutil.copytree(forum, probe)
+    total = _steps(lambda: app.set_forum(probe, dialect="phpbb"))
+    for k in range(total, 0, -1):  # the last turn's folder moved aside by atomic_dir, the new not in yet
+        shutil.rmtree(probe)
+        shutil.copytree(forum, probe)
+        assert _fork_all({k: lambda: app.set_forum(probe, dialect="phpbb")}) == {k: -9}
+        if store.Campaign(probe).half_swapped():
+            break
+    assert store.Campaign(probe).half_swapped() and (probe / store.RERENDER).exists()
+    forum = probe
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    words = {"rolled": "a gm rollback to turn 0 was left half done and this copy cannot be written to finish it",
+             "forum": "a gm forum was left half done and this copy cannot be written to finish it"}
+    for name, d in (("rolled", rolled), ("forum", forum)):
+        prefix = _read_only_mount(d, tmp_path / f"ro-{name}")
+        if prefix is None:
+            pytest.skip("no read-only mount here (unshare -m and mount need CAP_SYS_ADMIN)")
+        before = tree(d)
+        r = subprocess.run([*prefix, sys.executable, "-m", "gm_tool", "verify", str(tmp_path / f"ro-{name}"), "--lang", "en"],
+                           capture_output=True, text=True, env=env, cwd=root, timeout=300)
+        assert r.returncode == 0 and words[name] in r.stdout, (name, r.stdout, r.stderr)
+        assert tree(d) == before
