@@ -313,6 +313,43 @@ def test_a_scenario_unit_named_like_a_king_is_refused(gm, tmp_path):
     assert "units.1.id: id 'Κ2' may use only Latin letters" in r.output, r.output
 
 
+@pytest.mark.parametrize("ruleset, change, words", [
+    ("hunlu", ("team", "Κ2"), "players.alice.team.Κ2: id 'Κ2' may use only Latin letters"),
+    ("hunlu", ("team", "bob-1"), "players.alice.team.bob-1: id 'bob-1' starts with player bob's prefix bob-"),
+    ("hunlu", ("team", "DM"), "players.alice.team.DM: id 'DM' differs from the existing 'dm' only by case"),
+    ("grail_war", ("character", "Medea"), "characters[4].id: id 'Medea' differs from the existing 'medea' only by case"),
+    ("guangying", ("squad", "S1"), "squads[1].id: id 'S1' differs from the existing 's1' only by case"),
+])
+def test_look_alike_ids_are_refused_in_every_rulesets_scenario(ruleset, change, words):
+    """Only 神将录 refused them: a 魂陆 team could hold a Greek Κ2 or alice's bob-1, a grail war
+    Medea beside medea, 光与影 squads S1 beside s1 (posts then told two units apart by case)."""
+    import copy
+
+    from gm_tool import app
+    from tests.test_fuzz_scenarios import FULL
+
+    doc = copy.deepcopy(FULL[ruleset]() if ruleset != "grail_war" else safeyaml.load_mapping(app.BUNDLED / "skirmish.yaml"))
+    kind, uid = change
+    if kind == "team":  # a second unit of alice's beside her dm
+        doc["players"]["alice"]["team"][uid] = {**doc["players"]["alice"]["team"]["dm"], "pos": "A1"}
+    elif kind == "character":  # the skirmish has artoria, gawain, medea and mordred
+        doc["characters"].append({**doc["characters"][0], "id": uid})
+    else:
+        doc["squads"][1]["id"] = uid
+    with pytest.raises(GmError) as caught:
+        app.check_scenario(doc, "s.yaml", "look-alike-0123456789abcdef")
+    assert words in caught.value.render("en"), caught.value.render("en")
+
+
+def test_a_guangying_piece_named_like_another_by_case_is_refused():
+    """A summon's new id W1 beside the piece w1 passed (ids are matched exactly)."""
+    from tests.guangying.kit import board, refusals, sq
+
+    s = board(sq("alice", "C4", "w1:战士"))
+    assert refusals(s, {"summon": "战士", "at": "C3", "id": "W1"}) == [("actions[0].id", "id.lookalike")]
+    assert refusals(s, {"summon": "战士", "at": "C3", "id": "w2"}) == []
+
+
 # gm verify proves the whole folder --------------------------------------------------------------------
 def _campaign(tmp_path: Path, scenario: str = "skirmish", turns: int = 2, name: str = "c") -> Path:
     from gm_tool import app

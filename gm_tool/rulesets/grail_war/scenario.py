@@ -10,7 +10,7 @@ from gm_tool.core.deck import Card, Deck, parse_card_spec
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name
 from gm_tool.core.rules import defaults
-from gm_tool.core.schema import Validator
+from gm_tool.core.schema import Validator, id_problem
 from gm_tool.core.store import safe_name
 from gm_tool.rulesets.grail_war import cards, data
 from gm_tool.rulesets.grail_war.model import CLASSES, KINDS, RIVER, SIDES_DEFAULT, TERRAIN, Board, Character, Game, Stronghold
@@ -368,6 +368,9 @@ def _characters(setup: _Setup, raw: Any) -> tuple[list[Character], list[Characte
         cid = ch.get("id")
         if not isinstance(cid, str) or not safe_name(cid):
             v.add("grail_war.bad_id", f"{p}.id", value=cid)
+            continue
+        if (bad := id_problem(cid, "", (), seen_ids)) is not None:  # medea beside Medea
+            v.add(bad[0], f"{p}.id", **bad[1])
             continue
         _unique(v, cid, seen_ids, f"{p}.id")
         base = {**setup.roster.get(cid, {}), **ch}

@@ -17,6 +17,7 @@ from typing import Any
 
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
+from gm_tool.core.schema import id_problem as lookalike
 from gm_tool.rulesets.guangying.data import class_of, classes, normal
 from gm_tool.rulesets.guangying.switches import DEFAULTS as RULE_DEFAULTS
 
@@ -293,6 +294,8 @@ class Game:
             raise Refusal(code, field, value=value)
         if value in self.all_ids():
             raise Refusal("id.taken", field, value=value)
+        if (bad := lookalike(value, "", (), self.all_ids())) is not None:  # S1 beside s1
+            raise Refusal("id.lookalike", field, value=value, other=bad[1]["other"])
 
     def own_squad(self, ref: Any, player: str, field: str) -> dict[str, Any]:
         q = self.squads.get(ref) if isinstance(ref, str) else None

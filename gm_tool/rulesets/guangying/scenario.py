@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gm_tool.core.schema import id_problem as lookalike
 from gm_tool.errors import GmError, Problem
 from gm_tool.rulesets.guangying.data import MARKER_COUNTS, class_of, classes
 from gm_tool.rulesets.guangying.model import (
@@ -151,6 +152,9 @@ def build(data: dict[str, Any], source: str) -> dict[str, Any]:
             return False
         if value in ids:
             bad("field.duplicate", f, value=value)
+            return False
+        if (alike := lookalike(value, "", (), ids)) is not None:  # S1 beside s1
+            bad("guangying.action.id.lookalike", f, value=value, other=alike[1]["other"])
             return False
         ids.add(value)
         return True

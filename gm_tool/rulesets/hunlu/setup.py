@@ -9,7 +9,7 @@ from gm_tool.core import safeyaml
 from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
-from gm_tool.core.schema import Validator
+from gm_tool.core.schema import Validator, id_problem
 from gm_tool.rulesets.hunlu import catalogue
 from gm_tool.rulesets.hunlu.catalogue import DATA, STATUS_NAMES
 from gm_tool.rulesets.hunlu.engine import Dice, Game, check_dice, refresh
@@ -147,6 +147,10 @@ def build(scenario: dict[str, Any], source: str, seed: str, log: EventLog | None
             reserves += role == "reserve"
             if any(u["id"] == uid for u in units):
                 v.add("field.duplicate", up, value=uid)
+                continue
+            # Κ2 (Greek) beside K2, k2 beside K2, bob-1 for alice's unit: refused as look-alikes
+            if (bad := id_problem(str(uid), str(pname), map(str, players), [str(u["id"]) for u in units])) is not None:
+                v.add(bad[0], up, **bad[1])
                 continue
             u = make_unit(v, uid, pname, side, role, g, e, up, rules, shared, width, height)
             units.append(u)
