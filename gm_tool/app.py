@@ -446,8 +446,11 @@ def _recover(op: Open, seed: str | None = None) -> None:
                 if note.get("status") == "pending":
                     _finish_rollback(op, aside, note)
     if (root / RERENDER).exists():  # gm forum: campaign.yaml is the old settings or the new, whole
+        from gm_tool.core.render import run_budget
+
         current = Open(op.campaign, op.campaign.meta(), op.ruleset)
-        _render_again(current, seed if seed is not None else op.campaign.seed())
+        with run_budget():  # the command's own budget, or one of its own for a command without
+            _render_again(current, seed if seed is not None else op.campaign.seed())
         remove(root / RERENDER)
     last = op.campaign.latest()
     for folder, pattern in (("log", "turn-*.json*"), ("reports", "turn-*")):
@@ -991,7 +994,7 @@ def verify(root: Path, seed: str | None = None) -> dict[str, Any]:
     from gm_tool.core.render import run_budget
 
     given = seed
-    with op.campaign.reading(recover=lambda: _recover(op, _verify_seed(op, given))), run_budget():
+    with run_budget(), op.campaign.reading(recover=lambda: _recover(op, _verify_seed(op, given))):
         return _verify(op, seed)
 
 
@@ -1082,22 +1085,8 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
                           value=made, known=op.ruleset.rules_version, ruleset=op.ruleset.name)
     root = op.campaign.root
     proof = _Proof(root)
-    state, setup_log = _initial_state(op, seed)
-    setup_events = read_jsonl(setup_log) if setup_log else []
-    proof.problems += _meta_problems(op, state)
-    zero = turn_name(0)
-    # the state and the shuffles of gm new as drawn from the committed seed (no log when it drew
-    # nothing), and the opening posts when gm new wrote them (older versions did not)
-    opening: dict[str, str | bytes | None] = {f"state/{zero}.json": dump_json(state), f"log/{zero}.jsonl": setup_log}
-    # gm new writes its opening posts with the folder since it records inputs: they must be there
-    if op.campaign.reports_dir(0).is_dir() or (root / f"log/{zero}.inputs.json").is_file():
-        opening.update({f"reports/{zero}/{name}": data for name, data in opening_files(op, state, seed, setup_events).items()})
     variants = _forum_variants(op)  # a gm forum a read-only copy could not finish: posts of either settings
-    opening = _posts_as_stored(root, 0, opening, [lambda v=v: {f"reports/{zero}/{name}": data for name, data in
-                                                               opening_files(v, state, seed, setup_events).items()}
-                                                  for v in variants])
-    if proof.turn(0, opening, f"log/{zero}.inputs.json", _inputs_text(root, [root / "scenario.yaml"])):
-        state = _stored_state(op, 0) or state  # scenario.yaml changed: go on from what turn 1 was played from
+    state = _prove_opening(op, proof, seed, variants)
     pending = _pending_items(op)  # a rollback a read-only copy could not finish: its turns are set aside
     last = op.campaign.latest()
     edits = 0
@@ -1115,7 +1104,9 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
             files = compute_turn(op, state, n, seed)
         except GmError as exc:  # an input changed so the turn no longer replays (a sheet, an edit)
             proof.expected |= set(_turn_files(root, n))
-            if not proof.inputs(n, record, _inputs_text(root, _recorded_inputs(root, record))):
+            # what the turn read as recorded, and what the problems name (an edit added since)
+            read_now = list(dict.fromkeys(_recorded_inputs(root, record) + _named_inputs(root, exc)))
+            if not proof.inputs(n, record, _inputs_text(root, read_now)):
                 proof.problems += exc.problems  # each names its file: a sheet, an edit, a template
             stored = _stored_state(op, n)
             if stored is None:
@@ -1179,6 +1170,49 @@ def _posts_as_stored(root: Path, n: int, files: dict[str, Any], variants: list[A
         if all(_difference(root, n, rel, data) is None for rel, data in other.items()):
             return {**{rel: data for rel, data in files.items() if not rel.startswith(prefix)}, **other}
     return files
+
+
+def _prove_opening(op: Open, proof: _Proof, seed: str, variants: list[Open]) -> dict[str, Any]:
+    """Prove turn 0 (its state and the shuffles of gm new as drawn from the committed seed, the
+    opening posts) and give the state turn 1 is replayed from. A scenario.yaml that no longer
+    sets a game up is named (as changed since gm new when the record says so, else by its own
+    problems) and the turns go on from the stored turn 0, so what else changed is listed too."""
+    root = op.campaign.root
+    zero = turn_name(0)
+    record, read = f"log/{zero}.inputs.json", _inputs_text(root, [root / "scenario.yaml"])
+    try:
+        state, setup_log = _initial_state(op, seed)
+    except GmError as exc:
+        proof.expected |= set(_turn_files(root, 0))
+        if not proof.inputs(0, record, read):
+            proof.problems += exc.problems
+        stored = _stored_state(op, 0)
+        if stored is None:
+            raise GmError(proof.problems) from None
+        return stored
+    setup_events = read_jsonl(setup_log) if setup_log else []
+    proof.problems += _meta_problems(op, state)
+    # no log when setting up drew nothing; opening posts when gm new wrote them (older versions did not)
+    opening: dict[str, str | bytes | None] = {f"state/{zero}.json": dump_json(state), f"log/{zero}.jsonl": setup_log}
+    # gm new writes its opening posts with the folder since it records inputs: they must be there
+    if op.campaign.reports_dir(0).is_dir() or (root / record).is_file():
+        opening.update({f"reports/{zero}/{name}": data for name, data in opening_files(op, state, seed, setup_events).items()})
+    opening = _posts_as_stored(root, 0, opening, [lambda v=v: {f"reports/{zero}/{name}": data for name, data in
+                                                               opening_files(v, state, seed, setup_events).items()}
+                                                  for v in variants])
+    if proof.turn(0, opening, record, read):
+        state = _stored_state(op, 0) or state  # scenario.yaml changed: go on from what turn 1 was played from
+    return state
+
+
+def _named_inputs(root: Path, exc: GmError) -> list[Path]:
+    """The inputs a record lists (sheets, dice files, GM edits) that ``exc``'s problems name."""
+    base, out = root.resolve(), []
+    for problem in exc.problems:
+        path = (root / problem.file).resolve() if problem.file else None  # an absolute file stays itself
+        if path is not None and path.is_relative_to(base) and path.relative_to(base).parts[0] in ("orders", "amendments"):
+            out.append(root / path.relative_to(base))
+    return out
 
 
 def _inputs_text(root: Path, paths: list[Path]) -> str:

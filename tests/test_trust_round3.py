@@ -516,6 +516,31 @@ def test_every_tampering_is_listed_each_naming_its_own_file(tmp_path):
                                            ("state/turn-001.json", "verify.mismatch")]
 
 
+def test_a_scenario_that_no_longer_sets_up_is_named_with_every_other_tampering(tmp_path):
+    """A scenario.yaml edited so that it no longer sets a game up stopped verify at its first
+    problem: nothing else was looked at. It is named as changed since gm new, and the turns are
+    proven from the stored turn 0, so an edited post is listed too."""
+    d = _campaign(tmp_path)
+    scenario = d / "scenario.yaml"
+    scenario.write_text(scenario.read_text("utf-8") + "bogus_key: 1\n", "utf-8")
+    post = d / "reports/turn-002/public.md"
+    post.write_text(post.read_text("utf-8") + "edited\n", "utf-8")
+    assert _verify_problems(d) == [("scenario.yaml", "verify.input_changed"),
+                                   ("reports/turn-002/public.md", "verify.mismatch")]
+
+
+def test_a_gm_edit_added_after_its_turn_is_named_as_added(tmp_path):
+    """A GM edit that was never valid, added after the turn it opens was resolved, was refused by
+    its own words only; the record shows the turn never read it."""
+    d = _campaign(tmp_path)
+    (d / "amendments/after-001").mkdir(parents=True)
+    write(d / "amendments/after-001/001.yaml", "action: set_hp\nargs: [medea, 99]\nreason: x\n")
+    post = d / "reports/turn-001/public.md"
+    post.write_text(post.read_text("utf-8") + "edited\n", "utf-8")
+    assert sorted(_verify_problems(d)) == [("amendments/after-001/001.yaml", "verify.input_added"),
+                                           ("reports/turn-001/public.md", "verify.mismatch")]
+
+
 def test_a_read_only_copy_with_a_half_finished_rollback_verifies(gm, tmp_path, monkeypatch):
     """A copy on a read-only disk (EROFS) of a folder whose rollback was killed half-way: verify
     could not finish the rollback and failed with the OS error (only EACCES was handled). It now
@@ -649,6 +674,31 @@ def test_campaign_templates_share_one_time_budget_for_a_whole_verify(gm, tmp_pat
     r = gm("verify", d, "--seed", "whole-folder-skirmish-0123456789abcdef", "--lang", "en", code=1)
     render.environment.cache_clear()
     assert "templates/p" in r.output and "used up this command's time (1 s for all posts together)" in r.output, r.output
+
+
+def test_a_planted_forum_journal_renders_within_the_same_budget(gm, tmp_path, monkeypatch):
+    """A stranger's folder holding a gm forum journal (.rerender-pending.json) made verify render
+    every post again before its budget began, each post with its own limit only, as in the
+    22-minute verify. What a killed command left is now finished within the command's budget."""
+    from gm_tool.core import render, store
+
+    d = _campaign(tmp_path, turns=2)
+    (d / "templates").mkdir()
+    write(d / "templates/public.j2", "{{ turn }} {{ 'x' * 3 }}\n")
+    write(d / store.RERENDER, json.dumps({"forum": {}, "before": {}}))
+    budgets = []
+    limits = render._limits
+
+    def spy():
+        budgets.append(render._BUDGET.get() is not None)
+        return limits()
+
+    monkeypatch.setattr(render, "_limits", spy)
+    render.environment.cache_clear()
+    gm("verify", d)  # the journal is finished first: the posts are rendered with the new template
+    render.environment.cache_clear()
+    assert budgets and all(budgets), budgets
+    assert (d / "reports/turn-002/public.md").read_text("utf-8") == "2 xxx\n"
 
 
 def test_campaign_templates_share_one_memory_budget(tmp_path):

@@ -403,7 +403,13 @@ def run_budget(seconds: float | None = None, memory: int | None = None) -> Itera
     :data:`MAX_RENDER_SECONDS` and :data:`MAX_RENDER_MEMORY`: a template just under the limit
     made an 11-turn verify take 22 minutes, and templates keeping what they built (constants a
     compile folds) reached 1.26 GB. Within the block the seconds spent and the address space
-    kept add up, to :data:`MAX_RUN_SECONDS` and :data:`MAX_RUN_MEMORY`."""
+    kept add up, to :data:`MAX_RUN_SECONDS` and :data:`MAX_RUN_MEMORY`. Inside another block
+    (a command finishing what a killed one left, then doing its own work) without ``seconds``
+    or ``memory``, the block shares the outer budget."""
+    outer = _BUDGET.get()
+    if outer is not None and seconds is None and memory is None:
+        yield
+        return
     token = _BUDGET.set(_Budget(MAX_RUN_SECONDS if seconds is None else seconds,
                                 MAX_RUN_MEMORY if memory is None else memory))
     try:
