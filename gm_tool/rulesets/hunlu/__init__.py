@@ -31,8 +31,9 @@ class Hunlu(RulesetBase):
     hides = Hides.HOLDINGS  # the other players' standing orders and face-down cards
     bot_kinds = ("random", "greedy")
     # 2: issue 20 (战斗潜能 when stopped, 天堑 mid-skill, 先手 at once and recast, 神 0, no idle
-    # passive lines); 3: stable marks in the state, the round's end told before its effects
-    rules_version = 3
+    # passive lines); 3: stable marks in the state, the round's end told before its effects;
+    # 4: no mark that reads as digits in the picture (Z2)
+    rules_version = 4
     switches = SWITCHES  # the scenario's rules: knobs, listed in the public opening post
 
     def players(self, state: State) -> list[str]:

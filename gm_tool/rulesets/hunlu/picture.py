@@ -35,6 +35,24 @@ class Painter(pic.GridPainter):
     def extra_colours(self) -> set[pic.RGB]:
         return set(GRADE_RGB.values())
 
+    def fog(self) -> Any:
+        """No fog in 魂陆 (the whole board is public): no fogged layer is drawn."""
+        return self.clear()
+
+    def layers(self) -> tuple[Any, Any]:
+        """The one layer, mapped onto the palette; the full-colour board is let go once mapped
+        (`gm resolve`'s peak memory: a 600-pixel board is an image of over a megabyte)."""
+        if self._layers is None:
+            from PIL import Image
+
+            pal = self.palette()
+            board = self.clear()
+            if pal is not None:
+                board = board.quantize(palette=pal, dither=Image.Dither.NONE)
+                self._clear = None
+            self._layers = (board, board)
+        return self._layers
+
     def slots(self, n: int) -> list[tuple[int, int, int]]:
         return [(x, y, r * self.cell // 28) for x, y, r in super().slots(n)]
 

@@ -305,9 +305,14 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
 LOOKS_ALIKE = str.maketrans("ZOISBQ", "201580")
 
 
+def reads_as_digits(mark: str) -> bool:
+    """A mark with a letter that the pixel font draws as a digit, all digits to the eye (Z2 as 22)."""
+    return mark.translate(LOOKS_ALIKE).isdigit() and not mark.isdigit()
+
+
 def assign_labels(ids: list[str]) -> dict[str, str]:
     """Two-character marks for the units, in scenario order, never two alike nor two that read
-    alike in the picture (TZ and T2): each made of the id's own letters and digits in their
+    alike in the picture (TZ and T2), nor one that reads as digits (Z2): each made of the id's own letters and digits in their
     order (tj -> TJ, tj2 -> T2 when TJ is taken, tw2 -> W2 when TW and T2 are), else the id's
     first and a letter (tz -> TA when T2 is taken), else the first free pair. Given once at setup and kept in the
     state."""
@@ -319,7 +324,7 @@ def assign_labels(ids: list[str]) -> dict[str, str]:
         own = [chars[i] + chars[j] for i in range(len(chars)) for j in range(i + 1, len(chars))]
         tries = own + [chars[0] + c for c in "ACDEFGHJKLMNPRTUVWXY123456789"] + \
             [a + b for a in alnum for b in alnum]  # 1,296 marks: more than a scenario's units
-        label = next(t for t in tries if t.translate(LOOKS_ALIKE) not in seen)
+        label = next(t for t in tries if t.translate(LOOKS_ALIKE) not in seen and not reads_as_digits(t))
         seen.add(label.translate(LOOKS_ALIKE))
         out[uid] = label
     return out
