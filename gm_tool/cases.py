@@ -13,13 +13,15 @@ The format is described in docs/rule-cases.md. In short::
         rule: 'toy rules: "a runner on your cell or the next one falls back two cells"'
         title: a trip sends the runner ahead two cells back
         scenario: {length: 10}          # merged over the base (mappings key by key)
-        state: {runners[id=ben].pos: 3} # set on the state after setup (optional)
+        state: {runners.1.pos: 3}       # set on the state after setup (optional)
         steps:
           - sheets: {ann: {step: 2}}    # turn and player filled in; a due player without a sheet
             dice: [1]                   #   passes or gets the default orders, as in gm resolve
-            expect: {runners[id=ann].pos: 3, next: ben}
+            expect:                     # a path holding [...] is a key of a block mapping
+              runners[id=ann].pos: 3
+              next: ben
           - sheets: {ben: {trip: ann}}
-            expect: {runners[id=ann].pos: 1}
+            expect: {runners.0.pos: 1}
             events: [{type: trip, unit: ben, target: ann}]
 
 A path is dotted keys and list indices (``runners.0.pos``), and ``[key=value]`` picks the one

@@ -1,7 +1,7 @@
 """Rule cases as data (gm_tool/cases.py, docs/rule-cases.md): every case file under tests/ is
 read and each of its cases played as one test; then the runner itself: it fails a case whose
-expectation is wrong, naming the path and both values, and refuses a malformed file by field
-and line."""
+expectation is wrong, naming the path and both values, refuses a malformed file by field and
+line, and plays a turn of every ruleset to the state the commands reach."""
 
 from __future__ import annotations
 
@@ -169,3 +169,39 @@ def test_the_command_runs_a_file_and_says_what_failed(tmp_path, capsys):
     assert main([str(bad)]) == 1
     assert capsys.readouterr().out.splitlines() == ["FAIL cases.yaml#W1: toy rules: \"moves that far plus one die\"",
                                                     "     step 1: next is 'ben', expected 'ann'"]
+
+
+# every ruleset ---------------------------------------------------------------------------------
+def _scenario_of(name: str) -> str:
+    from gm_tool.core import ruleset as registry
+
+    return str(RACE) if name == "toy" else registry.get(name).default_scenario
+
+
+@pytest.mark.parametrize("name", ["toy", "grail_war", "guangying", "hunlu", "shenjianglu"])
+def test_a_case_plays_every_ruleset_as_the_commands_do(name, tmp_path, gm):
+    """One turn of each ruleset's default scenario played with the commands (gm new, template,
+    submit, resolve) and written as a case whose expectations are what `gm show --json` then
+    printed, key by key: the runner plays it to the same state. A key changed fails it."""
+    import json
+
+    from gm_tool import app as ops
+    from gm_tool.core import ruleset as registry
+    from gm_tool.core import safeyaml
+
+    rs, scenario, seed = registry.get(name), _scenario_of(name), "cases-every-ruleset"
+    d = tmp_path / "c"
+    gm("new", d, "--scenario", scenario, "--seed", seed)
+    player = rs.due(rs.setup(*ops.load_scenario(scenario), seed))[0]
+    gm("template", d, player, "--lang", "en", "-o", tmp_path / "sheet.yaml")
+    gm("submit", d, tmp_path / "sheet.yaml")
+    gm("resolve", d)
+    shown = json.loads(gm("show", d, "--json").stdout)
+    sheet = {k: v for k, v in safeyaml.load_mapping(tmp_path / "sheet.yaml").items() if k not in ("turn", "player")}
+    case = {"id": 1, "rule": f'{name}: "one turn from the template"', "steps": [{"sheets": {player: sheet}, "expect": shown}]}
+    path = write(tmp_path / "cases.yaml", json.dumps({"base": scenario, "seed": seed, "cases": [case]}, ensure_ascii=False))
+    assert shown["turn"] == 1 and len(shown) > 3
+    assert run(load(path)[0]).failures == []
+    case["steps"][0]["expect"] = {**shown, "turn": 2}
+    write(path, json.dumps({"base": scenario, "seed": seed, "cases": [case]}, ensure_ascii=False))
+    assert run(load(path)[0]).failures == ["step 1: turn is 1, expected 2"]
