@@ -91,3 +91,33 @@ def test_bots_per_player_and_per_side():
     report = sim.run("skirmish", games=4, seed="p", bots="alice=greedy,bob=greedy", max_turns=6, rules={"territory_after": 5})
     side = sim.run("skirmish", games=4, seed="p", bots="red=greedy", max_turns=6, rules={"territory_after": 5})
     assert report["per_game"] == side["per_game"]  # both red players greedy is red greedy
+
+
+def test_the_winner_is_what_outcome_says_not_what_the_state_holds():
+    """`gm simulate` and `gm sweep` (one engine) count the winner ``outcome()`` names: a toy
+    whose outcome crowns the runner who lost is counted so, game for game."""
+    from pathlib import Path
+
+    from gm_tool import app as ops
+    from gm_tool.core import ruleset as registry
+    from gm_tool.core.ruleset import Outcome
+    from tests.toy import RULESET, Race
+
+    class Upside(Race):
+        def outcome(self, state):
+            told = super().outcome(state)
+            if not told.over:
+                return told
+            return Outcome(True, next(r["id"] for r in state["runners"] if r["id"] != told.winner))
+
+    scenario, source = ops.load_scenario(str(Path(__file__).parent / "toy" / "race.yaml"))
+    registry.register(Upside())  # in the toy's place, for this run only
+    try:
+        upside = sim.play_all("toy", scenario, source, games=6, seed="u", max_turns=60)
+    finally:
+        registry.register(RULESET)
+    plain = sim.play_all("toy", scenario, source, games=6, seed="u", max_turns=60)
+    flip = {"ann": "ben", "ben": "ann"}
+    assert {g["winner"] for g in plain} <= {"ann", "ben"} and len(plain) == 6
+    assert [g["winner"] for g in upside] == [flip[g["winner"]] for g in plain]
+    assert [g["turns"] for g in upside] == [g["turns"] for g in plain]
