@@ -182,3 +182,34 @@ def test_sheets_written_in_aliases_go_through_the_cli(tmp_path, gm):
     gm("resolve", d)
     shown = json.loads(gm("show", d, "--json").output)
     assert [r["pos"] for r in shown["runners"]] == [5, 0]
+
+
+def test_the_guide_shows_the_toys_own_trip():
+    """docs/adding-a-ruleset.md shows the pattern with the toy's trip, "its annotations left
+    out": the class and the table it prints are tests/toy/actions.py's, statement for statement
+    (annotations and the asserts that only narrow a type aside), so the guide cannot drift."""
+    import ast
+    import re
+
+    root = Path(__file__).parent.parent
+    guide = (root / "docs" / "adding-a-ruleset.md").read_text("utf-8")
+    shown = next(b for b in re.findall(r"```python\n(.*?)```", guide, re.S) if "class TripUp" in b)
+
+    def plain(source: str) -> list[str]:
+        out = []
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.ClassDef) and node.name == "TripUp" or \
+                    isinstance(node, ast.Assign | ast.AnnAssign) and "ACTIONS" in ast.unparse(node):
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.FunctionDef):
+                        sub.returns = None
+                        sub.body = [s for s in sub.body if not isinstance(s, ast.Assert)]
+                    if isinstance(sub, ast.arg):
+                        sub.annotation = None
+                if isinstance(node, ast.AnnAssign):
+                    node = ast.Assign([node.target], node.value, lineno=node.lineno)
+                out.append(ast.unparse(node))
+        return out
+
+    code = plain((root / "tests" / "toy" / "actions.py").read_text("utf-8"))
+    assert len(code) == 2 and plain(shown) == code
