@@ -53,7 +53,7 @@ register({
 })
 
 CASE_KEYS = ("id", "rule", "title", "scenario", "seed", "state", "expect", "expect_view", "setup_refused", "steps")
-STEP_KEYS = ("amend", "sheets", "dice", "refused", "expect", "expect_view", "events", "no_events")
+STEP_KEYS = ("amend", "sheets", "dice", "refused", "expect", "expect_view", "events", "events_in_order", "no_events")
 FILE_KEYS = ("ruleset", "base", "seed", "cases")
 # a rule is quoted: "...", “...” or 「...」 (at least two characters)
 QUOTED = re.compile(r'"[^"]{2,}"|“[^”]{2,}”|「[^」]{2,}」')
@@ -76,12 +76,14 @@ _SHAPES: dict[str, Any] = {
     "sheets": _mapping_of(lambda x: x is None or isinstance(x, dict)),
     "dice": _list_of(lambda x: type(x) is int), "refused": _mapping_of(_list_of(lambda x: isinstance(x, str))),
     "events": _list_of(lambda x: isinstance(x, dict)), "no_events": _list_of(lambda x: isinstance(x, dict)),
+    "events_in_order": _list_of(lambda x: isinstance(x, dict)),
 }
 _SHAPE_WORDS = {
     "scenario": "mapping", "state": "mapping of path: value", "expect": "mapping of path: value",
     "expect_view": "mapping of player: {path: value}", "setup_refused": "list of code@field",
     "amend": "list of {action, args, reason}", "sheets": "mapping of player: sheet", "dice": "list of integers",
     "refused": "mapping of player: [code@field]", "events": "list of mappings", "no_events": "list of mappings",
+    "events_in_order": "list of mappings",
 }
 
 
@@ -395,10 +397,22 @@ def run(case: Case) -> Result:
         for want in step.get("events") or []:
             if not any(matches(e, want) for e in events):
                 failures.append(f"{where}: no event matches {want!r} (types: {[e.get('type') for e in events]})")
+        _in_order(where, events, step.get("events_in_order") or [], failures)
         for unwanted in step.get("no_events") or []:
             if any(matches(e, unwanted) for e in events):
                 failures.append(f"{where}: an event matches {unwanted!r}, expected none")
     return result
+
+
+def _in_order(where: str, events: list[dict[str, Any]], wanted: list[dict[str, Any]], failures: list[str]) -> None:
+    """Each of ``wanted`` matches an event later than the one the previous matched (other
+    events may come between)."""
+    i = 0
+    for event in events:
+        if i < len(wanted) and matches(event, wanted[i]):
+            i += 1
+    if i < len(wanted):
+        failures.append(f"{where}: no event matches {wanted[i]!r} after those matching {wanted[:i]!r}, in order")
 
 
 def find(folders: Iterable[Path]) -> list[Path]:

@@ -72,6 +72,27 @@ def test_a_wrong_expectation_fails_naming_the_path_and_both_values(tmp_path):
     ]
 
 
+def test_events_in_order_must_come_in_that_order(tmp_path):
+    path = cases_file(tmp_path, """\
+  - id: O1
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: {step: 2}}
+        dice: [4]
+        events_in_order: [{type: turn}, {type: run, unit: ann}]
+  - id: O2
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: {step: 2}}
+        dice: [4]
+        events_in_order: [{type: run}, {type: turn}]
+""")
+    in_order, reversed_ = load(path)
+    assert run(in_order).failures == []
+    assert run(reversed_).failures == [
+        "step 1: no event matches {'type': 'turn'} after those matching [{'type': 'run'}], in order"]
+
+
 def test_a_sheet_refused_or_accepted_against_the_case_fails_it(tmp_path):
     path = cases_file(tmp_path, """\
   - id: X2
