@@ -1,131 +1,14 @@
-"""DATC-style cases for movement: R1 (capacity), R3 (simultaneous steps, meetings, terrain,
-rivers, tunnels), R4 (CASTER teleport), the teleport strongholds of R6, and rulings M10-M16.
-One case a test; each docstring quotes the seed line it checks."""
+"""DATC-style cases for movement: R3 (terrain, rivers, tunnels), R4 (CASTER teleport), the
+teleport strongholds of R6, and rulings M10-M16. One case a test; each docstring quotes the seed
+line it checks. R1 (capacity), R3's simultaneous steps and meetings, and rulings M13-M14 are
+data: tests/grail_war/cases/movement.yaml."""
 
 from __future__ import annotations
 
-from gm_tool.rulesets.grail_war import RULESET
 from gm_tool.rulesets.grail_war.data import load
 from tests.grail_war.map_kit import C, S, events, inside, path_of, place, pos, refusal, setup, sheet, turn
 
 FLAT = ["......", "......", "......"]
-
-
-# ------------------------------------------------------------------------------------ R1
-def test_r1_a_third_ally_cannot_enter():
-    """seed l.3 "每个格子都只可容纳最多四名战斗成员，每方最多两名": two allies fill their side's half of a
-    cell; a third ally walking in stops before it."""
-    s = setup(FLAT, [C("r1", "SABER", "red", "C2"), C("r2", "SABER", "red", "C2"), C("r3", "SABER", "red", "A2"),
-                     C("b", "SABER", "blue", "F3")])
-    res = turn(s, sheet(s, "r3", to="C2"))
-    assert pos(res.state)["r3"] == "B2"
-    assert [(e["cell"], e["reason"]) for e in events(res, "blocked", character="r3")] == [("C2", "capacity")]
-
-
-def test_r1_a_fifth_character_cannot_enter():
-    """seed l.229 "地图20*14的地图,每一格上站的角色数最多为4": with four in a cell (two of each side), a
-    fifth of a third side cannot enter although its own side has no one there."""
-    chars = [C("r1", "SABER", "red", "C2"), C("r2", "SABER", "red", "C2"), C("b1", "SABER", "blue", "C2"),
-             C("b2", "SABER", "blue", "C2"), C("g", "SABER", "green", "A2")]
-    from gm_tool.rulesets.grail_war import orders as od
-    from gm_tool.rulesets.grail_war.model import Game
-    from tests.grail_war.map_kit import scenario
-
-    sc = scenario(FLAT, chars)
-    sc["sides"] = ["red", "blue", "green"]
-    s = RULESET.setup(sc, "t.yaml", "s")
-    o = od.parse(Game.from_state(s), {"turn": 1, "player": "g", "move": {"to": "C2"}}, "g.yaml", "en")
-    res = turn(s, o)
-    assert pos(res.state)["g"] == "B2"
-    assert events(res, "blocked", character="g")[0]["reason"] == "capacity"
-
-
-def test_r1_leaving_makes_room_in_the_same_step():
-    """seed l.3 "每方最多两名": a step that empties a place lets an ally take it in the same step."""
-    s = setup(FLAT, [C("r1", "SABER", "red", "C2"), C("r2", "SABER", "red", "C2"), C("r3", "SABER", "red", "B2"),
-                     C("b", "SABER", "blue", "F3")])
-    res = turn(s, sheet(s, "r1", to="D2"), sheet(s, "r3", to="C2"))
-    assert pos(res.state) == {"r1": "D2", "r2": "C2", "r3": "C2", "b": "F3"}
-
-
-def test_m13_two_arrivals_for_one_place_draw_lots():
-    """seed l.3 "每方最多两名" (ruling M13): one place left and two allies arriving in the same step:
-    a lot (a logged chance event) decides who enters; the other stops where it is."""
-    s = setup(FLAT, [C("r1", "SABER", "red", "C2"), C("r2", "SABER", "red", "B2"), C("r3", "SABER", "red", "D2"),
-                     C("b", "SABER", "blue", "F3")])
-    res = turn(s, sheet(s, "r2", to="C2"), sheet(s, "r3", to="C2"))
-    p = pos(res.state)
-    assert sorted([p["r2"], p["r3"]]) in (["B2", "C2"], ["C2", "D2"])
-    lot = [e for e in res.events if e["type"] == "chance" and e["why"] == "give_way:C2"]
-    assert len(lot) == 1 and sorted(lot[0]["result"]) == ["r2", "r3"]
-    winner = lot[0]["result"][0]
-    assert p[winner] == "C2"
-
-
-# ------------------------------------------------------------------------------------ R3
-def test_r3_everyone_moves_one_cell_a_step_at_most_move_cells():
-    """seed l.231 "每个角色的移动行是同时的": steps are taken by everyone at once, and a SABER (move 3)
-    may not go 4 cells."""
-    s = setup(FLAT, [C("r", "SABER", "red", "A1"), C("b", "SABER", "blue", "F3")])
-    assert "takes 4 steps, more than the move of 3" in refusal(s, "r", to="E1")
-    res = turn(s, sheet(s, "r", to="D1"), sheet(s, "b", to="F1"))
-    steps = [(e["character"], e["end"]) for e in events(res, "step")]
-    assert steps == [("r", "B1"), ("b", "F2"), ("r", "C1"), ("b", "F1"), ("r", "D1")]
-
-
-def test_r3_steps_are_orthogonal():
-    """seed l.2 "地图由20X14的格子组成" (spec R3 "along orthogonal steps"): a diagonal neighbour is two
-    steps away, so a cell 2 across and 2 down is 4 steps for a move of 3."""
-    s = setup(FLAT, [C("r", "SABER", "red", "A1"), C("b", "SABER", "blue", "F3")])
-    assert "takes 4 steps" in refusal(s, "r", to="C3")
-    res = turn(s, sheet(s, "r", to="B2"))
-    assert len(path_of(res, "r")) == 3
-
-
-def test_r3_stops_where_an_enemy_stands():
-    """seed l.231 "每个角色的移动行是同时的" (spec R3 "stops in the first cell where it meets an enemy"):
-    walking through an enemy's cell ends the move there, and a fight is flagged in that cell."""
-    s = setup(FLAT, [C("r", "SABER", "red", "A2"), C("b", "SABER", "blue", "B2")])
-    res = turn(s, sheet(s, "r", to="D2", via=["B2"]))
-    assert pos(res.state)["r"] == "B2"
-    assert [e["cell"] for e in events(res, "fight")] == ["B2"]
-
-
-def test_r3_arriving_in_the_same_step_both_stop():
-    """seed l.231 "每个角色的移动行是同时的": two enemies walking at each other both stop in the cell they
-    reach in the same step, and fight there."""
-    s = setup(["....."], [C("r", "SABER", "red", "A1"), C("b", "SABER", "blue", "E1")])
-    res = turn(s, sheet(s, "r", to="D1"), sheet(s, "b", to="B1"))
-    assert pos(res.state) == {"r": "C1", "b": "C1"}
-    assert [e["cell"] for e in events(res, "fight")] == ["C1"]
-
-
-def test_r3_enemies_who_started_together_may_part():
-    """seed l.231 (spec R3 "meets an enemy ... standing there, or arriving"): enemies who ended the last
-    turn in one cell do not meet again by standing still; either may walk away."""
-    s = setup(FLAT, [C("r", "SABER", "red", "C2"), C("b", "SABER", "blue", "C2")])
-    res = turn(s, sheet(s, "r", to="A2"))
-    assert pos(res.state) == {"r": "A2", "b": "C2"}
-    assert events(res, "fight") == []
-
-
-def test_m14_enemies_swapping_cells_bar_each_other():
-    """seed l.231 "每个角色的移动行是同时的" (ruling M14): two enemies stepping into each other's cells in
-    the same step do not pass through each other: both stop where they are, no fight."""
-    s = setup(FLAT, [C("r", "SABER", "red", "B2"), C("b", "SABER", "blue", "C2")])
-    res = turn(s, sheet(s, "r", to="D2"), sheet(s, "b", to="A2"))
-    assert pos(res.state) == {"r": "B2", "b": "C2"}
-    assert {e["character"]: e["reason"] for e in events(res, "blocked")} == {"r": "enemy", "b": "enemy"}
-    assert events(res, "fight") == []
-
-
-def test_m14_allies_may_swap_cells():
-    """seed l.231 (ruling M14): allies stepping into each other's cells simply pass."""
-    s = setup(FLAT, [C("r1", "SABER", "red", "B2"), C("r2", "SABER", "red", "C2"), C("b", "SABER", "blue", "F3")])
-    res = turn(s, sheet(s, "r1", to="C2"), sheet(s, "r2", to="B2"))
-    assert pos(res.state)["r1"] == "C2" and pos(res.state)["r2"] == "B2"
-
-
 HILL = ["..^#", "....", "...."]
 
 
