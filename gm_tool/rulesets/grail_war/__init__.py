@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from gm_tool.core.narrate import Teller as CoreTeller
     from gm_tool.core.posts import Post, PostTurn
     from gm_tool.rulesets.grail_war.narrate import Teller
+    from gm_tool.rulesets.grail_war.orders import Orders
 
 _NO_CARDS: dict[str, list] = {"draw_pile": [], "discard_pile": []}
 
@@ -38,7 +39,7 @@ def _without_piles(state: dict[str, Any]):
     return Game.from_state({**state, "deck": _NO_CARDS, "equipment_pile": []})
 
 
-class GrailWar(RulesetBase):
+class GrailWar(RulesetBase[dict[str, Any], "Orders"]):
     name = "grail_war"
     turn_kind = TurnKind.SIMULTANEOUS
     missing_sheet = MissingSheet.DEFAULT  # a player who sends nothing stays put with default options
@@ -75,12 +76,12 @@ class GrailWar(RulesetBase):
         alive = {c["player"] for c in state["characters"] if c["alive"]}
         return [p for p in self.players(state) if p in alive]
 
-    def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Any:
+    def parse_orders(self, state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Orders:
         from gm_tool.rulesets.grail_war.orders import parse
 
         return parse(_without_piles(state), sheet, source, lang)
 
-    def default_orders(self, state: dict[str, Any], player: str) -> Any:
+    def default_orders(self, state: dict[str, Any], player: str) -> Orders:
         from gm_tool.rulesets.grail_war.orders import default
 
         return default(_without_piles(state), player)

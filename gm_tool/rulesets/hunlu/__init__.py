@@ -18,11 +18,12 @@ from gm_tool.rulesets.hunlu.switches import SWITCHES
 if TYPE_CHECKING:
     from gm_tool.core.narrate import Narration, Teller
     from gm_tool.core.posts import Post, PostTurn
+    from gm_tool.rulesets.hunlu.orders import Orders
 
 State = dict[str, Any]
 
 
-class Hunlu(RulesetBase):
+class Hunlu(RulesetBase[State, "Orders"]):
     """One general's turn per resolution (SEQUENTIAL); a missing sheet passes (主动跳过); forum
     dice from `gm dice` come first (section 4 of the contract)."""
 
@@ -48,10 +49,10 @@ class Hunlu(RulesetBase):
         nxt = state.get("next")
         return [] if state.get("winner") is not None or nxt is None else [nxt["player"]]
 
-    def parse_orders(self, state: State, sheet: dict[str, Any], source: str, lang: str) -> Any:
+    def parse_orders(self, state: State, sheet: dict[str, Any], source: str, lang: str) -> Orders:
         return _part("orders").parse(state, sheet, source, lang)
 
-    def pass_orders(self, state: State, player: str) -> Any:
+    def pass_orders(self, state: State, player: str) -> Orders:
         nxt = state.get("next") or {}
         return _part("orders").Orders(player, nxt.get("unit") if nxt.get("player") == player else None)
 
