@@ -31,7 +31,6 @@ KNOWN_DEFERRED: dict[frozenset[str], str] = {
         "lead (posts pipeline): RulesetBase.posts/opening_posts/texts hand over to core.posts, which reads "
         "RulesetBase back to tell a ruleset not yet moved onto the pipeline (migrated()) and builds Posts",
     frozenset({RS + "grail_war.posts", RS + "grail_war.sheet"}): "grail war",
-    frozenset({RS + "hunlu.posts", RS + "hunlu.sheet"}): "魂陆 (hunlu): on its branch when this list was written",
 }
 
 
