@@ -134,13 +134,19 @@ def test_mana_given_on_another_players_turn_is_lost():
 
 
 def test_every_ruling_names_a_test_that_exists():
-    """seed l.191: "【是否生效優先級】" — every ruling in docs/rulings/shenjianglu.md is checked by a named test."""
+    """seed l.191: "【是否生效優先級】" — every ruling in docs/rulings/shenjianglu.md is checked by a named test
+    or rule case (cases/*.yaml)."""
     import re
     from pathlib import Path
+
+    from gm_tool.cases import load
 
     root = Path(__file__).parent
     doc = (root.parent.parent / "docs" / "rulings" / "shenjianglu.md").read_text("utf-8")
     named = set(re.findall(r"(test_[a-z0-9_]+)`", doc))
     defined = set(re.findall(r"^def (test_[a-z0-9_]+)\(", "\n".join(p.read_text("utf-8") for p in root.glob("test_*.py")), re.M))
+    cases = set(re.findall(r"`(cases/[a-z0-9-]+\.yaml#[a-z0-9-]+)`", doc))  # rule cases as data: FILE#ID
+    written = {f"cases/{p.name}#{case.id}" for p in (root / "cases").glob("*.yaml") for case in load(p)}
     assert len(re.findall(r"^\*\*\d+\.", doc, re.M)) >= 27
     assert named and named <= defined, named - defined
+    assert cases and cases <= written, cases - written
