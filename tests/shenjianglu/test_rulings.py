@@ -133,6 +133,16 @@ def test_mana_given_on_another_players_turn_is_lost():
     assert unit(s2, "b1") is None and seat(s2, "bob")["mana"] == 9
 
 
+def test_front_back_and_side_of_a_unit():
+    """seed l.141: "人物的初始朝向為玩家座位的正前方" — front, back and side as cards read them (ruling 28)."""
+    from gm_tool.rulesets.shenjianglu.geometry import side_of
+
+    here = (3, 3)
+    assert side_of(here, "N", (3, 2)) == "front" and side_of(here, "N", (3, 4)) == "back"
+    assert side_of(here, "N", (2, 3)) == "side" and side_of(here, "E", (2, 3)) == "back"
+    assert side_of(here, "N", (4, 2)) == "front" and side_of(here, "N", (5, 2)) == "side"  # the diagonal is front
+
+
 def test_every_ruling_names_a_test_that_exists():
     """seed l.191: "【是否生效優先級】" — every ruling in docs/rulings/shenjianglu.md is checked by a named test
     or rule case (cases/*.yaml)."""
