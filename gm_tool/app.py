@@ -211,6 +211,14 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
     from gm_tool.core.store import publish_dir
 
     def build(stage: Path) -> None:
+        try:
+            fill(stage)
+        except OSError as exc:  # a full disk names the file where it was to be, not its staging copy
+            if isinstance(exc.filename, str) and exc.filename.startswith(str(stage) + os.sep):
+                exc.filename = str(root) + exc.filename[len(str(stage)):]
+            raise
+
+    def fill(stage: Path) -> None:
         os.close(os.open(stage / ".lock", os.O_WRONLY | os.O_CREAT, 0o644))  # readers lock from the start
         (stage / "secret").mkdir(mode=0o700)
         atomic_write(stage / "secret" / "seed", seed + "\n", mode=0o600)

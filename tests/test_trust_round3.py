@@ -658,6 +658,29 @@ def test_a_full_disk_on_a_single_file_names_it(gm, tmp_path, monkeypatch):
     assert not list(d.rglob("*.tmp"))
 
 
+@pytest.mark.parametrize("in_place", [False, True], ids=["new-folder", "empty-folder"])
+def test_a_full_disk_at_new_names_the_file_in_the_campaign(gm, tmp_path, monkeypatch, in_place):
+    """gm new on a full disk named its staging copy (.c.k2x9.stage/secret/seed), a path the GM
+    never sees; it names the file where it was to be, and leaves nothing."""
+    import errno
+
+    from gm_tool.core import store
+
+    d = tmp_path / "c"
+    if in_place:
+        d.mkdir()
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store.os, "fsync", full)
+    r = gm("new", d, "--scenario", "skirmish", "--lang", "en", code=1)
+    monkeypatch.undo()
+    assert f"{d}{os.sep}secret{os.sep}seed: the disk is full" in r.output and ".stage" not in r.output, r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["c"] if in_place else [])
+    assert not in_place or not list(d.iterdir())
+
+
 # one budget for a whole verify of a foreign campaign's templates ---------------------------------------
 def test_campaign_templates_share_one_time_budget_for_a_whole_verify(gm, tmp_path, monkeypatch):
     """A template just under the per-post 60 s made an 11-turn verify take 22 minutes: the limit
