@@ -27,9 +27,6 @@ KNOWN_AT_LOAD: dict[frozenset[str], str] = {
 }
 # cycles through deferred (function-level) imports known on 2026-12-01, with who removes them
 KNOWN_DEFERRED: dict[frozenset[str], str] = {
-    frozenset({"gm_tool.core.posts", "gm_tool.core.ruleset"}):
-        "lead (posts pipeline): RulesetBase.posts/opening_posts/texts hand over to core.posts, which reads "
-        "RulesetBase back to tell a ruleset not yet moved onto the pipeline (migrated()) and builds Posts",
     frozenset({RS + "grail_war.posts", RS + "grail_war.sheet"}): "grail war",
 }
 

@@ -42,13 +42,22 @@ from gm_tool.core.render import Forum, current_forum, display_name, environment,
 from gm_tool.i18n import message
 
 if TYPE_CHECKING:
-    from gm_tool.core.ruleset import Posts, RulesetBase
+    from gm_tool.core.ruleset import RulesetBase
 
 State = dict[str, Any]
 Event = dict[str, Any]
 PUBLIC = "public"
 GM_PICTURE = "gm-map.png"
 PUBLIC_PICTURE = "map-public.png"
+
+
+@dataclass
+class Posts:
+    """A turn's rendered posts: ``texts[audience][format]`` (audience ``"public"`` or a player,
+    format ``"bbcode"`` or ``"md"``) and extra files such as pictures (``{name: bytes}``)."""
+
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)
+    files: dict[str, bytes] = field(default_factory=dict)
 
 
 @dataclass
@@ -98,23 +107,9 @@ def picture_name(secret: str, n: int, reader: str | None) -> str:
     return f"map-{reader}-{token}.png"
 
 
-def migrated(ruleset: RulesetBase) -> bool:
-    """True when the ruleset gives post content (``post``) and leaves the rendering to the core."""
-    from gm_tool.core.ruleset import RulesetBase
-
-    return type(ruleset).post is not RulesetBase.post
-
-
 def turn_posts(ruleset: RulesetBase, before: State, after: State, events: list[Event], lang: str, *,
                templates_dir: Path | None = None, secret: str = "", forum: Forum | None = None) -> Posts:
     """Every post of one resolved turn, in every format, with its pictures."""
-    if not migrated(ruleset):  # a ruleset that still renders its own posts (being moved here)
-        from gm_tool.core.ruleset import RulesetBase
-
-        if type(ruleset).posts is RulesetBase.posts:
-            raise NotImplementedError(f"ruleset {ruleset.name} implements neither post() nor posts()")
-        with use_forum(forum or current_forum()):
-            return ruleset.posts(before, after, events, lang, templates_dir)
     turn = PostTurn(ruleset.turn(after), before, after, events, lang)
     return _render(ruleset, turn, ruleset.post, templates_dir, secret, forum)
 
@@ -122,16 +117,16 @@ def turn_posts(ruleset: RulesetBase, before: State, after: State, events: list[E
 def opening_posts(ruleset: RulesetBase, state: State, lang: str, *, events: list[Event] | None = None,
                   templates_dir: Path | None = None, secret: str = "", forum: Forum | None = None) -> Posts | None:
     """The posts of turn 0 (None: the ruleset has none)."""
-    if not migrated(ruleset):
-        from gm_tool.core.ruleset import RulesetBase
-
-        if type(ruleset).opening_posts is RulesetBase.opening_posts:
-            return None
-        with use_forum(forum or current_forum()):
-            return ruleset.opening_posts(state, lang, templates_dir)
+    if not _gives(ruleset, "opening_post"):
+        return None
     turn = PostTurn(0, state, state, list(events or ()), lang, opening=True)
     posts = _render(ruleset, turn, ruleset.opening_post, templates_dir, secret, forum)
     return posts if posts.texts else None
+
+
+def _gives(ruleset: RulesetBase, hook: str) -> bool:
+    """True when a ruleset's own class (not the core's base) defines ``hook``."""
+    return any(hook in vars(c) for c in type(ruleset).__mro__ if c.__module__ != "gm_tool.core.ruleset")
 
 
 def render_posts(ruleset: RulesetBase, turn: PostTurn, content: Callable[[PostTurn, str | None], Post | None], *,
@@ -145,10 +140,7 @@ def render_posts(ruleset: RulesetBase, turn: PostTurn, content: Callable[[PostTu
 
 def _render(ruleset: RulesetBase, turn: PostTurn, content: Callable[[PostTurn, str | None], Post | None],
             templates_dir: Path | None, secret: str, forum: Forum | None) -> Posts:
-    from gm_tool.core.ruleset import Posts
-
-    assert ruleset.package_dir is not None, f"ruleset {ruleset.name} sets no package_dir"
-    env = environment(Path(ruleset.package_dir) / "templates", templates_dir)
+    env = None  # made for the first post there is (a ruleset with no opening posts needs none)
     out = Posts()
     with use_forum(forum or current_forum()):
         players = ruleset.players(turn.after)
@@ -167,6 +159,9 @@ def _render(ruleset: RulesetBase, turn: PostTurn, content: Callable[[PostTurn, s
             view = ruleset.view(turn.after, reader)
             names = {**ruleset.unit_labels(view, turn.lang), **{p: display_name(p) for p in players}}
             texts: dict[str, str] = {}
+            if env is None:
+                assert ruleset.package_dir is not None, f"ruleset {ruleset.name} sets no package_dir"
+                env = environment(Path(ruleset.package_dir) / "templates", templates_dir)
             template = env.get_template(post.template)
             for fmt, m in markups().items():
                 teller = ruleset.teller(names, turn.lang, m)

@@ -29,7 +29,7 @@ from gm_tool.errors import USAGE, GmError
 if TYPE_CHECKING:
     from gm_tool.core.actions import Option
     from gm_tool.core.narrate import Narration, Teller
-    from gm_tool.core.posts import Post, PostTurn
+    from gm_tool.core.posts import Post, Posts, PostTurn
     from gm_tool.core.rules import Switch
     from gm_tool.core.texts import Texts
 
@@ -90,15 +90,6 @@ class Resolution(Generic[S]):
 
     state: S
     events: list[Event] = field(default_factory=list)
-
-
-@dataclass
-class Posts:
-    """A turn's rendered posts: ``texts[audience][format]`` (audience ``"public"`` or a player,
-    format ``"bbcode"`` or ``"md"``) and extra files such as pictures (``{name: bytes}``)."""
-
-    texts: dict[str, dict[str, str]] = field(default_factory=dict)
-    files: dict[str, bytes] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -371,14 +362,7 @@ class RulesetBase(Generic[S, O]):
         folder = Path(self.package_dir) / "data"
         if not (folder / texts.FILE).is_file():
             return None
-        try:
-            return texts.load(folder, self.name)
-        except ValueError:
-            from gm_tool.core.posts import migrated
-
-            if migrated(self):
-                raise
-            return None  # a ruleset whose words are not in the one format yet (issue 19)
+        return texts.load(folder, self.name)
 
     def labels(self, lang: str) -> dict[str, Any]:
         words = self.texts()

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Posts, Resolution, RulesetBase, TurnKind
+from gm_tool.core.ruleset import AmendAction, Hides, MissingSheet, Resolution, RulesetBase, TurnKind
 from gm_tool.i18n import register_lazy
 from gm_tool.rulesets.grail_war.aliases import sheet_aliases
 from gm_tool.rulesets.grail_war.switches import SWITCHES
@@ -15,7 +15,7 @@ from gm_tool.rulesets.grail_war.switches import SWITCHES
 if TYPE_CHECKING:
     from gm_tool.core.narrate import Narration
     from gm_tool.core.narrate import Teller as CoreTeller
-    from gm_tool.core.posts import Post, PostTurn
+    from gm_tool.core.posts import Post, Posts, PostTurn
     from gm_tool.rulesets.grail_war.narrate import Teller
     from gm_tool.rulesets.grail_war.orders import Orders
 

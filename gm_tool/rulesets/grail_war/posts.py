@@ -24,7 +24,8 @@ from gm_tool.rulesets.grail_war.view import view
 from gm_tool.rulesets.grail_war.words import labels
 
 if TYPE_CHECKING:
-    from gm_tool.core.ruleset import Posts, RulesetBase
+    from gm_tool.core.posts import Posts
+    from gm_tool.core.ruleset import RulesetBase
 
 _SH_MARK = "123456789abcdefghijklmnopqrstuvwxyz"
 UNSEEN = ","  # ASCII: a CJK font draws "·" full width and the map's columns would drift
