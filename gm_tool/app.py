@@ -60,6 +60,13 @@ register({
                               "en": "turn {turn}'s record of its inputs is missing (the turns before it have theirs; gm resolve writes one every turn)"},
     "verify.input_or_record": {"zh": "与 {record} 记录的内容不同，而第 {turn} 回合按它现在的样子重放结果相同：这个文件或那份记录在结算后被改动过",
                                "en": "not what {record} records, yet turn {turn} replays the same from it as it is now: this file or that record was changed since the turn was resolved"},
+    "verify.settings": {"zh": "每个回合的帖子都与重放不同（共 {count} 个文件、{turns} 个回合），而状态与日志完全一致：帖子的写法变了，"
+                                "多半是 campaign.yaml 的 lang（现为 {now!r}）或 forum 设置在帖子写好后被手工改过。请改回原值，"
+                                "或用 gm forum 按现在的设置重写全部帖子。第一处：{file}：{detail}",
+                          "en": "every turn's posts differ from the replay ({count} files over {turns} turns) while the states and logs match "
+                                "exactly: the way posts are written changed, most likely campaign.yaml's lang (now {now!r}) or forum "
+                                "settings, edited by hand after the posts were written. Put it back, or run gm forum to write every post "
+                                "again with the settings as they are. First: {file}: {detail}"},
     "verify.after_end": {"zh": "游戏在第 {end} 回合已结束，重放不会有第 {turn} 回合（被复制或伪造的回合？）",
                          "en": "the game ended at turn {end}; the replay has no turn {turn} (a copied or forged turn?)"},
     "verify.uncommitted": {"zh": "第 {turn} 回合没有状态文件（未提交），而这个文件与重放第 {turn} 回合的结果不同：{detail}",
@@ -216,6 +223,7 @@ def new_campaign(root: Path, scenario_ref: str, seed: str | None = None, lang: s
         except OSError as exc:  # a full disk names the file where it was to be, not its staging copy
             if isinstance(exc.filename, str) and exc.filename.startswith(str(stage) + os.sep):
                 exc.filename = str(root) + exc.filename[len(str(stage)):]
+            exc.nothing_made = True  # type: ignore[attr-defined]  # the message says so, not "as it was"
             raise
 
     def fill(stage: Path) -> None:
@@ -1142,6 +1150,7 @@ def _verify(op: Open, seed: str | None) -> dict[str, Any]:
     if variants:
         notes.append({"kind": "pending_forum", "files": [RERENDER]})
     _extras(proof)
+    _settings_edited(op, proof)
     if proof.problems:
         raise GmError(proof.problems)
     from gm_tool.core.render import overridden_templates
@@ -1310,6 +1319,24 @@ def _uncommitted(op: Open, proof: _Proof, state: dict[str, Any], n: int, seed: s
     for problem in bad:
         proof.add("verify.uncommitted", problem.file or "", turn=n, detail=problem.params["detail"])
     return [] if bad else [{"kind": "uncommitted", "turn": n, "files": present}]
+
+
+def _settings_edited(op: Open, proof: _Proof) -> None:
+    """When every problem is a post that differs and every turn with posts has one, the states
+    and logs replay exactly while no post does: what changed is how posts are written
+    (campaign.yaml's ``lang`` or ``forum`` edited by hand), not a post. That is one problem,
+    naming campaign.yaml, in place of one per post."""
+    posts = [p for p in proof.problems if p.code == "verify.mismatch" and (p.file or "").startswith("reports/")]
+    if len(posts) < 2 or len(posts) != len(proof.problems):
+        return
+    turns = {(p.file or "").split("/")[1] for p in posts}
+    with_posts = {rel.split("/")[1] for rel in proof.expected if rel.startswith("reports/")}
+    if turns != with_posts:
+        return
+    first = min(posts, key=lambda p: p.file or "")
+    proof.problems = [Problem("verify.settings", op.campaign.meta_path.name, None,
+                              {"count": len(posts), "turns": len(turns), "file": first.file,
+                               "detail": first.params.get("detail", ""), "now": op.lang})]
 
 
 def _extras(proof: _Proof) -> None:

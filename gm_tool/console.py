@@ -70,6 +70,8 @@ TEXT = {
                   "en": "{file}: permission denied ({reason}). Check the owner and permissions of that file or folder (ls -l), or run as its owner; the campaign is unchanged"},
     "os_full": {"zh": "{file}：磁盘已满（{reason}）。请腾出空间后重新运行此命令；战役保持在命令之前的状态",
                 "en": "{file}: the disk is full ({reason}). Free some space and run the command again; the campaign is as it was before the command"},
+    "os_full_new": {"zh": "{file}：磁盘已满（{reason}）。请腾出空间后重新运行 gm new；什么都没有创建",
+                    "en": "{file}: the disk is full ({reason}). Free some space and run gm new again; nothing was created"},
     "os_device": {"zh": "{file}：跨文件系统（{reason}）：战役文件夹里有指向别的磁盘的链接或挂载点。请把它换成普通文件夹（移动其内容进来）后重试",
                   "en": "{file}: crosses file systems ({reason}): the campaign folder holds a link or mount point to another disk. Replace it with a plain folder (move its contents in) and try again"},
     "os_readonly": {"zh": "{file}：文件系统只读（{reason}）。请把战役复制到可写的位置再运行",
@@ -78,6 +80,8 @@ TEXT = {
     "os_link": {"zh": "{file}：链接层数过多（{reason}）。请删除循环链接", "en": "{file}: too many levels of links ({reason}). Remove the link loop"},
     "os_other": {"zh": "{file}：文件操作失败（{reason}）；战役保持在命令之前的状态",
                  "en": "{file}: a file operation failed ({reason}); the campaign is as it was before the command"},
+    "os_other_new": {"zh": "{file}：文件操作失败（{reason}）；什么都没有创建",
+                     "en": "{file}: a file operation failed ({reason}); nothing was created"},
     "internal": {"zh": "内部错误：{error}（请报告此问题；设置 GM_DEBUG=1 可查看详情）",
                  "en": "internal error: {error} (please report it; set GM_DEBUG=1 for details)"},
 }
@@ -141,10 +145,13 @@ _OS_ERRORS = {  # errno name -> message key
 
 def os_error(exc: OSError, lang: str = "zh") -> str:
     """One line for an error of the operating system: which file, what happened, what to do.
-    Commands write atomically, so the campaign is as it was before the command."""
+    Commands write atomically, so the campaign is as it was before the command (``gm new``, which
+    marks its errors ``nothing_made``, leaves no folder: it says so)."""
     import errno
 
     key = _OS_ERRORS.get(errno.errorcode.get(exc.errno or 0, ""), "os_other")
+    if getattr(exc, "nothing_made", False) and f"{key}_new" in TEXT:
+        key = f"{key}_new"
     files = " -> ".join(str(f) for f in (exc.filename, exc.filename2) if f is not None) or "?"
     text = TEXT[key].get(lang, TEXT[key]["en"])
     return text.format(file=files, reason=exc.strerror or str(exc))

@@ -677,6 +677,7 @@ def test_a_full_disk_at_new_names_the_file_in_the_campaign(gm, tmp_path, monkeyp
     r = gm("new", d, "--scenario", "skirmish", "--lang", "en", code=1)
     monkeypatch.undo()
     assert f"{d}{os.sep}secret{os.sep}seed: the disk is full" in r.output and ".stage" not in r.output, r.output
+    assert r.output.strip().endswith("run gm new again; nothing was created"), r.output
     assert sorted(p.name for p in tmp_path.iterdir()) == (["c"] if in_place else [])
     assert not in_place or not list(d.iterdir())
 
@@ -859,3 +860,33 @@ def test_a_read_only_mount_of_a_half_done_rollback_or_forum_verifies(tmp_path):
                            capture_output=True, text=True, env=env, cwd=root, timeout=300)
         assert r.returncode == 0 and words[name] in r.stdout, (name, r.stdout, r.stderr)
         assert tree(d) == before
+
+
+@pytest.mark.parametrize("edit", ["lang: en", "forum: {dialect: phpbb}"])
+def test_a_hand_edit_of_campaign_settings_is_named_as_campaign_yaml(gm, tmp_path, edit):
+    """campaign.yaml's lang or forum settings edited by hand after the posts were written made
+    every post of every turn differ, and verify named each post (dozens of lines) and never the
+    file that changed. The states and logs replay exactly, so it is one problem on campaign.yaml."""
+    from gm_tool.core import safeyaml as sy
+
+    d = _campaign(tmp_path)
+    meta = d / "campaign.yaml"
+    data = sy.load_mapping(meta)
+    key, _, value = edit.partition(": ")
+    data[key] = sy.loads(f"v: {value}\n", "x.yaml")["v"]
+    import yaml
+
+    meta.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+    assert _verify_problems(d) == [("campaign.yaml", "verify.settings")]
+    r = gm("verify", d, "--lang", "en", code=1)
+    assert "campaign.yaml: every turn's posts differ from the replay" in r.output, r.output
+    assert "over 3 turns" in r.output and "reports/turn-000/" in r.output
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_one_edited_post_is_still_named_by_its_own_file(gm, tmp_path):
+    """A post edited by hand is that post's problem, not campaign.yaml's."""
+    d = _campaign(tmp_path)
+    post = next((d / "reports" / "turn-001").glob("*.md"))
+    write(post, post.read_text("utf-8") + "edited\n")
+    assert _verify_problems(d) == [(str(post.relative_to(d)), "verify.mismatch")]
