@@ -21,10 +21,7 @@ PACKAGE = ROOT / "gm_tool"
 RS = "gm_tool.rulesets."
 
 # module-level cycles known on 2026-12-01 (issue 25), with who removes them
-KNOWN_AT_LOAD: dict[frozenset[str], str] = {
-    frozenset(RS + "grail_war.combat." + m for m in ("abilities", "basic", "damage", "equipment", "respond")):
-        "grail war: the combat modules import each other's functions at load time",
-}
+KNOWN_AT_LOAD: dict[frozenset[str], str] = {}
 # cycles through deferred (function-level) imports known on 2026-12-01, with who removes them
 KNOWN_DEFERRED: dict[frozenset[str], str] = {
     frozenset({RS + "grail_war.posts", RS + "grail_war.sheet"}): "grail war",

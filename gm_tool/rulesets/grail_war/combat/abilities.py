@@ -1,7 +1,9 @@
-"""Skills in a fight: the skill phase (R9), triggered skills and the table of effect primitives.
+"""Skills in a fight: the skill phase (R9), triggered skills and what their primitives do.
 
-Definitions come from :mod:`.skills`; ``EFFECTS`` maps each primitive a definition may list to
-the function that carries it out (static primitives, read where they apply, are not there).
+Definitions come from :mod:`.skills`, whose table ``PRIMITIVES`` holds each primitive a
+definition may list: how it is read, and the function that carries it out, registered here with
+``@runs(name)`` (``damage`` by :mod:`.damage`, which triggers skills in turn; static primitives,
+read where they apply, run nothing). Targets of an active skill are a table too (``TARGETS``).
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.deck import Card
 from gm_tool.rulesets.grail_war import cards, hands
-from gm_tool.rulesets.grail_war.combat import cardmoves, damage, respond
+from gm_tool.rulesets.grail_war.combat import cardmoves, respond
 from gm_tool.rulesets.grail_war.combat.fighter import SKILL_PHASE, Ctx, Fighter
-from gm_tool.rulesets.grail_war.combat.skills import Skill
+from gm_tool.rulesets.grail_war.combat.skills import PRIMITIVES, Skill, runs
 
 if TYPE_CHECKING:
     from gm_tool.rulesets.grail_war.combat.engine import Fight
@@ -41,22 +43,20 @@ def effects(fight: Fight, owner: Fighter, target: Fighter, listed: list[tuple[st
     """Carry out a definition's effects in order."""
     why = ctx.skill.name if ctx.skill else ""
     for name, arg in listed:
-        effect = EFFECTS.get(name)
-        if effect is not None:
-            effect(fight, owner, target, arg, ctx, why)
+        run = PRIMITIVES[name].run
+        if run is not None:
+            run(fight, owner, target, arg, ctx, why)
 
 
-# effect primitives: (fight, owner, target, argument, ctx, why) ------------------------------
+# what the primitives do: (fight, owner, target, argument, ctx, why) -----------------------
+@runs("demand")
 def _demand(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     """The target plays a 杀/闪 (its list answering skills), else the ``else`` effects."""
     if target.c.alive and not respond.respond(fight, target, arg["card"], "skill"):
         effects(fight, owner, target, arg["else"], ctx)
 
 
-def _damage(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
-    damage.damage(fight, owner, target, arg, why)
-
-
+@runs("judge")
 def _judge(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     who = owner if arg["who"] == "self" else target
     if not who.c.alive and arg["who"] != "self":
@@ -65,25 +65,30 @@ def _judge(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, wh
     effects(fight, owner, target, arg["then"] if ok else arg["else"], ctx)
 
 
+@runs("petrify")
 def _petrify(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     if target.c.alive and not target.petrified:
         target.petrified = True
         fight.pub("petrified", character=target.id, reason=why)
 
 
+@runs("strike_bonus")
 def _strike_bonus(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     owner.strike_bonus += arg
 
 
+@runs("damage_bonus")
 def _damage_bonus(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     ctx.amount += arg
     fight.pub("modify", character=owner.id, target=target.id, item=why, amount=ctx.amount)
 
 
+@runs("hit_anyway")
 def _hit_anyway(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     ctx.hit = True
 
 
+@runs("recover_to")
 def _recover_to(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     if target.c.hp < arg:
         gain = arg - target.c.hp
@@ -91,31 +96,28 @@ def _recover_to(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ct
         fight.pub("heal", character=target.id, amount=gain, hp=target.c.hp, reason=why)
 
 
+@runs("lose_max_hp")
 def _lose_max_hp(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     owner.c.max_hp = max(1, owner.c.max_hp - arg)
     owner.c.hp = min(owner.c.hp, owner.c.max_hp)
     fight.pub("max_hp", character=owner.id, max_hp=owner.c.max_hp, reason=why)
 
 
+@runs("take_card")
 def _take_card(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     if target is not owner and target.c.alive:
         cardmoves.take(fight, owner, target, cardmoves.zones_order(owner, arg.get("zones", ALL_ZONES)), why)
 
 
+@runs("discard_card")
 def _discard_card(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     if target.c.alive:
         cardmoves.discard_from(fight, owner, target, cardmoves.zones_order(owner, arg.get("zones", ALL_ZONES)), why)
 
 
+@runs("draw_bonus")
 def _draw_bonus(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
     ctx.draw += arg
-
-
-EFFECTS: dict[str, Callable[[Fight, Fighter, Fighter, Any, Ctx, str], None]] = {
-    "demand": _demand, "damage": _damage, "judge": _judge, "petrify": _petrify, "strike_bonus": _strike_bonus,
-    "damage_bonus": _damage_bonus, "hit_anyway": _hit_anyway, "recover_to": _recover_to,
-    "lose_max_hp": _lose_max_hp, "take_card": _take_card, "discard_card": _discard_card, "draw_bonus": _draw_bonus,
-}
 
 
 # the skill phase -------------------------------------------------------------------------------
@@ -140,15 +142,34 @@ def skill_target(fight: Fight, f: Fighter, options: list[Fighter]) -> Fighter:
     return fight.by_priority(options, lambda x: x.c.hp)
 
 
-def skill_targets(fight: Fight, f: Fighter, sk: Skill) -> list[Fighter]:
-    enemies = fight.enemies(f)
-    if sk.target == "enemy_with_equipment":
-        enemies = [e for e in enemies if any(e.c.equipment.values())]
-    if sk.target == "self":
-        return [f]
-    if sk.target == "all_enemies":
-        return enemies
+def _one_enemy(fight: Fight, f: Fighter, enemies: list[Fighter]) -> list[Fighter]:
     return [skill_target(fight, f, enemies)] if enemies else []
+
+
+def _self(fight: Fight, f: Fighter) -> list[Fighter]:
+    return [f]
+
+
+def _all_enemies(fight: Fight, f: Fighter) -> list[Fighter]:
+    return fight.enemies(f)
+
+
+def _enemy(fight: Fight, f: Fighter) -> list[Fighter]:
+    return _one_enemy(fight, f, fight.enemies(f))
+
+
+def _enemy_with_equipment(fight: Fight, f: Fighter) -> list[Fighter]:
+    return _one_enemy(fight, f, [e for e in fight.enemies(f) if any(e.c.equipment.values())])
+
+
+# an active skill's ``target`` -> its targets (any other: one enemy, by the sheet's priority)
+TARGETS: dict[str, Callable[[Fight, Fighter], list[Fighter]]] = {
+    "self": _self, "all_enemies": _all_enemies, "enemy_with_equipment": _enemy_with_equipment,
+}
+
+
+def skill_targets(fight: Fight, f: Fighter, sk: Skill) -> list[Fighter]:
+    return TARGETS.get(sk.target, _enemy)(fight, f)
 
 
 def discards(f: Fighter, n: int) -> tuple[list[Card], str | None]:

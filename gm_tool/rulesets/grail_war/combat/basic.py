@@ -2,19 +2,34 @@
 
 Wave *i* holds the *i*-th 杀 of every attacker; one 闪 cancels a whole wave against its
 target, so 杀 from different enemies need one 闪 and a second 杀 of the same enemy a second.
-Equipment acts through the 杀 stages of :mod:`.equipment` (declared, dodged, missed, dealt,
-finished).
+Equipment (:mod:`.equipment`) and skills act through the 杀's stages, listed in order below
+(``DECLARED``, ``DODGED``, ``MISSED``, ``DEALT``, ``FINISHED``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from gm_tool.rulesets.grail_war.combat import cardmoves, damage, equipment, respond
-from gm_tool.rulesets.grail_war.combat.fighter import BASIC_PHASE, CURSE, GEM, SHA, SHAN, Fighter, Strike
+from gm_tool.rulesets.grail_war.combat import abilities, cardmoves, damage, equipment, respond
+from gm_tool.rulesets.grail_war.combat.fighter import BASIC_PHASE, CURSE, GEM, SHA, SHAN, Ctx, Fighter, Strike
 
 if TYPE_CHECKING:
     from gm_tool.rulesets.grail_war.combat.engine import Fight
+
+
+def strike_dodged_skills(fight: Fight, s: Strike, t: Fighter) -> bool:
+    """The attacker's ``strike_dodged`` skills (``hit_anyway``)."""
+    a = s.attacker
+    return a.c.alive and abilities.trigger(fight, a, "strike_dodged", t, Ctx()).hit
+
+
+# the stages of a 杀
+DECLARED = (equipment.promised_sword, equipment.rupture_sword)  # hook(fight, strike): used in the basic phase
+DODGED = (equipment.thorn_spear, strike_dodged_skills)  # hook(fight, strike, target) -> True: it hits anyway
+MISSED = (equipment.black_keys,)    # hook(fight, strike, target) -> what lets one more 杀 follow: cancelled by a 闪
+DEALT = (equipment.drying_pole,)    # hook(fight, strike, target) -> the same: it dealt damage
+FINISHED = (equipment.twin_swords,)  # hook(fight, strike) -> True: the hook placed its cards
 
 
 def basic_phase(fight: Fight) -> None:
@@ -49,7 +64,7 @@ def declare(fight: Fight, f: Fighter) -> list[Strike]:
             out[0].bonus += 1
             fight.pub("curse", character=f.id, card=card.to_dict())
     for s in out:
-        for hook in equipment.DECLARED:
+        for hook in DECLARED:
             hook(fight, s)
     return out
 
@@ -101,16 +116,23 @@ def land(fight: Fight, s: Strike, t: Fighter, dodged: bool) -> None:
     if not t.c.alive:
         return
     if dodged:
-        if not any(hook(fight, s, t) for hook in equipment.DODGED):
+        if not any(hook(fight, s, t) for hook in DODGED):
             s.cancelled.append(t.id)
-            for hook in equipment.MISSED:
-                hook(fight, s, t)
+            follow(fight, MISSED, s, t)
             return
         fight.pub("hit_anyway", character=s.attacker.id, target=t.id)
     s.hit.append(t.id)
     if damage.damage(fight, s.attacker, t, 1 + s.bonus, SHA, s):
-        for hook in equipment.DEALT:
-            hook(fight, s, t)
+        follow(fight, DEALT, s, t)
+
+
+def follow(fight: Fight, hooks: tuple[Callable[[Fight, Strike, Fighter], str | None], ...], s: Strike,
+           t: Fighter) -> None:
+    """One more 杀 on t for each hook that grants it (黑键 on a miss, 物干焯 on a hit)."""
+    for hook in hooks:
+        why = hook(fight, s, t)
+        if why is not None:
+            extra_strike(fight, s.attacker, t, why)
 
 
 def extra_strike(fight: Fight, a: Fighter, t: Fighter, why: str) -> None:
@@ -136,7 +158,7 @@ def single_strike(fight: Fight, s: Strike, t: Fighter, why: str) -> None:
 
 def finish(fight: Fight, s: Strike) -> None:
     """The used cards go to the discard pile, unless a hook places them (干将莫邪)."""
-    if not any(hook(fight, s) for hook in equipment.FINISHED):
+    if not any(hook(fight, s) for hook in FINISHED):
         fight.game.deck.discard(*s.cards)
 
 

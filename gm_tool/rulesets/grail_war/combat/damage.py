@@ -1,17 +1,20 @@
 """HP in a fight: damage through its named stages, dying, rescue, death, healing (R11-R13).
 
-Damage passes *caused* (a 杀's attacker: ``equipment.CAUSED``), *inflicted* (the target's
-armour: ``equipment.INFLICTED``), *HP change*, *dying* (``DYING``: skills, own 咒 and 宝石,
-allies' 宝石; else death) and *after* (the target's ``damaged`` skills).
+Damage passes *caused* (a 杀's attacker: ``CAUSED``), *inflicted* (the target's armour:
+``INFLICTED``), *HP change*, *dying* (``DYING``: skills, own 咒 and 宝石, allies' 宝石; else
+death) and *after* (the target's ``damaged`` skills). The skill primitive ``damage`` is carried
+out here (registered in the skills' table), so a skill's damage and the skills it triggers
+reach each other through that table.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.events import PUBLIC
 from gm_tool.rulesets.grail_war.combat import abilities, cardmoves, equipment
 from gm_tool.rulesets.grail_war.combat.fighter import CURSE, GEM, Ctx, Damage, Fighter, Strike
+from gm_tool.rulesets.grail_war.combat.skills import runs
 
 if TYPE_CHECKING:
     from gm_tool.rulesets.grail_war.combat.engine import Fight
@@ -25,12 +28,26 @@ def heal(fight: Fight, f: Fighter, n: int, why: str) -> int:
     return gain
 
 
+def strike_damage_skills(fight: Fight, d: Damage) -> bool:
+    """The attacker's ``strike_damage`` skills (they may change the amount)."""
+    assert d.source is not None
+    d.amount = abilities.trigger(fight, d.source, "strike_damage", d.target, Ctx(d.amount)).amount
+    return True
+
+
+# the stages: hook(fight, damage) -> False when the damage is prevented
+CAUSED = (equipment.stone_sword, strike_damage_skills, equipment.flower_staff,  # a 杀's attacker
+          equipment.slashing_emperor)
+INFLICTED = (equipment.seven_rings,)                                            # the target's armour
+BY_STRIKE = CAUSED + INFLICTED  # a 杀's damage passes both
+
+
 def damage(fight: Fight, src: Fighter | None, t: Fighter, amount: int, cause: str, strike: Strike | None = None) -> int:
     """Deal damage through its stages; returns the HP actually lost."""
     if not t.c.alive or amount <= 0:
         return 0
     d = Damage(src, t, amount, cause, strike)
-    for hook in (equipment.CAUSED + equipment.INFLICTED) if d.by_strike else equipment.INFLICTED:
+    for hook in BY_STRIKE if d.by_strike else INFLICTED:
         if not hook(fight, d):
             return 0
     # HP change
@@ -41,6 +58,12 @@ def damage(fight: Fight, src: Fighter | None, t: Fighter, amount: int, cause: st
     if t.c.alive and src is not None:
         abilities.trigger(fight, t, "damaged", src, Ctx(d.amount))
     return d.amount
+
+
+@runs("damage")
+def skill_damage(fight: Fight, owner: Fighter, target: Fighter, arg: Any, ctx: Ctx, why: str) -> None:
+    """The skill primitive ``damage: N``: the owner deals N damage to the target."""
+    damage(fight, owner, target, arg, why)
 
 
 # dying: each step may bring the fighter back above 0 HP ---------------------------------------

@@ -1,9 +1,9 @@
 """One fight in one cell (R8-R13), played on the players' behalf from their order sheets.
 
 The fight runs the seed's three phases (R9): skills (:mod:`.abilities`), magic cards
-(:mod:`.magic`, one function per card), basic cards (:mod:`.basic`, with equipment as hooks on
-the stages of a 杀 and of damage, :mod:`.equipment`, :mod:`.damage`); then everyone alive
-draws (R8). Within a phase the fighters act in the fight's actor order (a seeded shuffle,
+(:mod:`.magic`, one function per play, each card's play and numbers as data), basic cards
+(:mod:`.basic`, with equipment as hooks on the stages of a 杀 and of damage, :mod:`.equipment`,
+:mod:`.damage`); then everyone alive draws (R8). Within a phase the fighters act in the fight's actor order (a seeded shuffle,
 logged). What a fighter plays when asked for a 杀 or 闪 comes from its sheet (:mod:`.respond`).
 
 Every play, response, judgement and damage step is an event: ``to=[]`` with the fighters'

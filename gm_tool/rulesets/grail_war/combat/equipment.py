@@ -1,9 +1,11 @@
 """Equipment as hooks on the named stages of a 杀 and of damage (R12).
 
-Each weapon or armour effect is one small function; the tuples at the end list the hooks of
-each stage in the order they run, the skills that trigger at the same point among them. An
-optional effect works when the sheet or the default says so (``Fight.eq``, ruling C14); a
-locked one whenever the card is equipped.
+Each weapon or armour effect is one small function; the stages' tables (:mod:`.damage`'s
+``CAUSED`` and ``INFLICTED``, :mod:`.basic`'s ``DECLARED`` to ``FINISHED``) list them in the
+order they run, the skills that trigger at the same point among them. An effect that lets a 杀
+follow another (黑键, 物干焯) says so, and :mod:`.basic` plays it. An optional effect works when
+the sheet or the default says so (``Fight.eq``, ruling C14); a locked one whenever the card is
+equipped.
 
 Effects on what a fighter may play (七夜, 月灵髓液, 奉纳殿六十四层, ``VIA``) are read by
 :mod:`.respond`; 六道境界 and 破魔红蔷薇 by :mod:`.basic` (:func:`affects`, :func:`pierces_armor`).
@@ -15,8 +17,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gm_tool.core.deck import Card
-from gm_tool.rulesets.grail_war.combat import abilities, basic, cardmoves
-from gm_tool.rulesets.grail_war.combat.fighter import SHA, SHAN, Ctx, Damage, Fighter, Strike
+from gm_tool.rulesets.grail_war.combat import cardmoves
+from gm_tool.rulesets.grail_war.combat.fighter import SHA, SHAN, Damage, Fighter, Strike
 
 if TYPE_CHECKING:
     from gm_tool.rulesets.grail_war.combat.engine import Fight
@@ -84,20 +86,6 @@ def affects(s: Strike, t: Fighter) -> bool:
 def pierces_armor(strikes: list[Strike]) -> bool:
     """破魔红蔷薇 (locked): the target's armour does nothing against this 杀."""
     return any(s.attacker.c.equipped("破魔红蔷薇") for s in strikes)
-
-
-# skills that trigger at the same stages -------------------------------------------------------
-def strike_damage_skills(fight: Fight, d: Damage) -> bool:
-    """The attacker's ``strike_damage`` skills (they may change the amount)."""
-    assert d.source is not None
-    d.amount = abilities.trigger(fight, d.source, "strike_damage", d.target, Ctx(d.amount)).amount
-    return True
-
-
-def strike_dodged_skills(fight: Fight, s: Strike, t: Fighter) -> bool:
-    """The attacker's ``strike_dodged`` skills (``hit_anyway``)."""
-    a = s.attacker
-    return a.c.alive and abilities.trigger(fight, a, "strike_dodged", t, Ctx()).hit
 
 
 # damage caused by a 杀's attacker ---------------------------------------------------------
@@ -181,18 +169,16 @@ def thorn_spear(fight: Fight, s: Strike, t: Fighter) -> bool:
     return False
 
 
-def black_keys(fight: Fight, s: Strike, t: Fighter) -> None:
+def black_keys(fight: Fight, s: Strike, t: Fighter) -> str | None:
     """黑键: a dodged 杀 may be followed by another on the same target."""
     a = s.attacker
-    if fight.eq(a, "黑键") and a.c.alive and t.c.alive:
-        basic.extra_strike(fight, a, t, "黑键")
+    return "黑键" if fight.eq(a, "黑键") and a.c.alive and t.c.alive else None
 
 
-def drying_pole(fight: Fight, s: Strike, t: Fighter) -> None:
+def drying_pole(fight: Fight, s: Strike, t: Fighter) -> str | None:
     """物干焯: a 杀 that dealt damage may be followed by another on the same target."""
     a = s.attacker
-    if fight.eq(a, "物干焯") and a.c.alive and t.c.alive:
-        basic.extra_strike(fight, a, t, "物干焯")
+    return "物干焯" if fight.eq(a, "物干焯") and a.c.alive and t.c.alive else None
 
 
 def twin_swords(fight: Fight, s: Strike) -> bool:
@@ -205,14 +191,3 @@ def twin_swords(fight: Fight, s: Strike) -> bool:
     fight.game.deck.discard(*[x for x in s.cards if x not in real])
     fight.pub("retrieve", character=a.id, cards=[x.to_dict() for x in real], item="干将莫邪")
     return True
-
-
-# damage (:func:`.damage.damage`): hook(fight, damage) -> False when the damage is prevented
-CAUSED = (stone_sword, strike_damage_skills, flower_staff, slashing_emperor)  # a 杀's attacker
-INFLICTED = (seven_rings,)                                                     # the target's armour
-# a 杀 (:mod:`.basic`)
-DECLARED = (promised_sword, rupture_sword)       # hook(fight, strike): used in the basic phase
-DODGED = (thorn_spear, strike_dodged_skills)     # hook(fight, strike, target) -> True: it hits anyway
-MISSED = (black_keys,)                           # hook(fight, strike, target): cancelled by a 闪
-DEALT = (drying_pole,)                           # hook(fight, strike, target): it dealt damage
-FINISHED = (twin_swords,)                        # hook(fight, strike) -> True: the hook placed its cards

@@ -1,42 +1,45 @@
-"""The magic phase (R9, R12): each magic card is one entry of ``PLAYS``, a function that picks
-its targets, plays the card and carries out its effect, or returns False when it has no use.
+"""The magic phase (R9, R12): each magic card names its play in data/cards.yaml (``plays``,
+with the card's numbers); ``PLAYS`` maps each play to a function that picks its targets, plays
+the card and carries out its effect, or returns False when it has no use.
 
 Every round, each fighter in the fight's order plays the first of its magic cards that has a
-use, trying them in ``PLAYS``' order (ruling C8); rounds go on while someone plays a card and
+use, trying them in the data's order (ruling C8); rounds go on while someone plays a card and
 two sides are alive. 万法破尽 is not played: it answers the first enemy card aimed at its owner.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gm_tool.core.deck import Card
+from gm_tool.rulesets.grail_war import data
 from gm_tool.rulesets.grail_war.combat import basic, cardmoves, damage, respond
-from gm_tool.rulesets.grail_war.combat.fighter import MAGIC_PHASE, SHA, SHAN, WUXIE, Fighter, Strike
+from gm_tool.rulesets.grail_war.combat.fighter import MAGIC_PHASE, SHA, WUXIE, Fighter, Strike
 
 if TYPE_CHECKING:
     from gm_tool.rulesets.grail_war.combat.engine import Fight
 
-# a judgement card: flag set on the target when it succeeds, the pattern, the event told
-JUDGED = {"石化魔眼": ("petrified", "!hearts", "petrified"), "枯竭庭院": ("skip_draw", "!clubs", "draw_skipped")}
-# a card every other fighter must answer with 杀 / 闪 or take 1 damage
-VOLLEY = {"王之军势": SHA, "王之财宝": SHAN}
-# a card that removes one of an enemy's cards: discard it, or take it
-ZONE_CARDS = {"扭曲螺旋": cardmoves.discard_from, "赤主槛发": cardmoves.take}
+# a card that removes one of an enemy's cards: what becomes of it
+MOVES = {"discard": cardmoves.discard_from, "take": cardmoves.take}
+# what a judgement card may set on its target for the turn
+FLAGS = ("petrified", "skip_draw")
 
 
 def magic_phase(fight: Fight) -> None:
     fight.phase = MAGIC_PHASE
+    table, rank = cards()
     progress = True
     while progress and fight.live_sides() > 1:
         progress = False
         for f in fight.order:
             if not f.c.alive or not f.o.magic_use or not fight.enemies(f):
                 continue
-            mine = sorted((x for x in f.c.hand if x.name in RANK), key=lambda x: RANK[x.name])
+            mine = sorted((x for x in f.c.hand if x.name in rank), key=lambda x: rank[x.name])
             for card in mine:
-                if PLAYS[card.name](fight, f, card):
+                play, spec = table[card.name]
+                if play(fight, f, card, spec):
                     progress = True
                     break
 
@@ -77,20 +80,22 @@ def use_card(fight: Fight, f: Fighter, card: Card, targets: list[Fighter], **ext
 
 
 # the cards ----------------------------------------------------------------------------------------
-def zone_card(fight: Fight, f: Fighter, card: Card) -> bool:
-    """扭曲螺旋 / 赤主槛发: discard / take one card of an enemy, zone by the sheet's priority."""
+def zone_card(fight: Fight, f: Fighter, card: Card, spec: dict[str, Any]) -> bool:
+    """扭曲螺旋 / 赤主槛发: discard / take (``move``) one card of an enemy, zone by the sheet's
+    priority."""
     got = zone_target(fight, f)
     if got is None:
         return False
     t, zone = got
     use_card(fight, f, card, [t])
     if not nullified(fight, t, f, card):
-        ZONE_CARDS[card.name](fight, f, t, [zone], card.name)
+        MOVES[spec["move"]](fight, f, t, [zone], card.name)
     return True
 
 
-def duel(fight: Fight, f: Fighter, card: Card) -> bool:
-    """决斗: the target and the user take turns playing 杀; the first who does not takes 1 damage."""
+def duel(fight: Fight, f: Fighter, card: Card, spec: dict[str, Any]) -> bool:
+    """决斗: the target and the user take turns playing 杀; the first who does not takes the
+    card's ``damage`` (1)."""
     t = by_hand(fight, f, fight.enemies(f))
     use_card(fight, f, card, [t])
     if nullified(fight, t, f, card):
@@ -100,12 +105,12 @@ def duel(fight: Fight, f: Fighter, card: Card) -> bool:
         if respond.respond(fight, turn, SHA, "magic"):
             turn, other = other, turn
             continue
-        damage.damage(fight, other, turn, 1, "决斗")
+        damage.damage(fight, other, turn, spec["damage"], card.name)
         break
     return True
 
 
-def dead_apostle(fight: Fight, f: Fighter, card: Card) -> bool:
+def dead_apostle(fight: Fight, f: Fighter, card: Card, spec: dict[str, Any]) -> bool:
     """不死徒手: an armed enemy uses a 杀 on another enemy (none: on the user), or its weapon goes to
     the user."""
     enemies = fight.enemies(f)
@@ -140,8 +145,8 @@ def helpful(fight: Fight) -> bool:
     return fight.game.rules.get("magic_play", "always") == "helpful"
 
 
-def one_day(fight: Fight, f: Fighter, card: Card) -> bool:
-    """阿宁艾鲁贝的一日: everyone in the cell heals 1. Played once anyone there is hurt, an enemy
+def heal_all(fight: Fight, f: Fighter, card: Card, spec: dict[str, Any]) -> bool:
+    """阿宁艾鲁贝的一日: everyone in the cell heals the card's ``heal`` (1). Played once anyone there is hurt, an enemy
     too (seed l.107: drawn magic cards are used by the options; ruling C8); kept only while it
     would heal nobody, or, under the house rule, while it would not heal more of its owner's
     side than of the enemy's."""
@@ -153,31 +158,32 @@ def one_day(fight: Fight, f: Fighter, card: Card) -> bool:
         return False
     use_card(fight, f, card, everyone)
     for x in everyone:
-        damage.heal(fight, x, 1, card.name)
+        damage.heal(fight, x, spec["heal"], card.name)
     return True
 
 
-def volley(fight: Fight, f: Fighter, card: Card) -> bool:
-    """王之军势 / 王之财宝: every other fighter, from the user on, plays a 杀 / 闪 or takes 1 damage."""
+def volley(fight: Fight, f: Fighter, card: Card, spec: dict[str, Any]) -> bool:
+    """王之军势 / 王之财宝: every other fighter, from the user on, plays a 杀 / 闪 (``want``) or takes
+    the card's ``damage`` (1)."""
     start = fight.order.index(f)
     others = [x for x in fight.order[start + 1:] + fight.order[:start] if x.c.alive]
     use_card(fight, f, card, others)
-    want = VOLLEY[card.name]
+    want = spec["want"]
     for t in others:
         if not t.c.alive or nullified(fight, t, f, card):
             continue
         if not respond.respond(fight, t, want, "magic"):
-            damage.damage(fight, f, t, 1, card.name)
+            damage.damage(fight, f, t, spec["damage"], card.name)
     return True
 
 
-def judged(fight: Fight, f: Fighter, card: Card) -> bool:
-    """石化魔眼 / 枯竭庭院: an enemy not yet affected judges; on success it cannot use 杀 /
-    skips the draw this turn."""
-    flag, pattern, told = JUDGED[card.name]
+def judged(fight: Fight, f: Fighter, card: Card, spec: dict[str, Any]) -> bool:
+    """石化魔眼 / 枯竭庭院: an enemy not yet affected judges ``pattern``; on success it cannot use
+    杀 / skips the draw this turn (the flag ``sets``, told as ``told``)."""
+    flag, pattern, told, stops = spec["sets"], spec["pattern"], spec["told"], spec.get("stops")
     fresh = [e for e in fight.enemies(f) if not getattr(e, flag)]
-    if flag == "petrified" and helpful(fight):  # the house rule: only an enemy who could use a 杀
-        fresh = [e for e in fresh if respond.supply(fight, e, SHA, respond.vias(e, SHA, []))]
+    if stops and helpful(fight):  # the house rule: only an enemy who could use what it stops
+        fresh = [e for e in fresh if respond.supply(fight, e, stops, respond.vias(e, stops, []))]
     if not fresh:
         return False
     t = by_hand(fight, f, fresh)
@@ -188,9 +194,22 @@ def judged(fight: Fight, f: Fighter, card: Card) -> bool:
     return True
 
 
-# card -> its play, in the order a fighter tries its magic cards (ruling C8)
-PLAYS: dict[str, Callable[[Fight, Fighter, Card], bool]] = {
-    "石化魔眼": judged, "枯竭庭院": judged, "扭曲螺旋": zone_card, "赤主槛发": zone_card, "不死徒手": dead_apostle,
-    "决斗": duel, "王之军势": volley, "王之财宝": volley, "阿宁艾鲁贝的一日": one_day,
+Play = Callable[["Fight", Fighter, Card, dict[str, Any]], bool]
+# a card's ``play`` (data/cards.yaml) -> the function playing it
+PLAYS: dict[str, Play] = {
+    "judge": judged, "zone": zone_card, "dead_apostle": dead_apostle, "duel": duel, "volley": volley,
+    "heal_all": heal_all,
 }
-RANK = {name: i for i, name in enumerate(PLAYS)}
+
+
+@cache
+def cards() -> tuple[dict[str, tuple[Play, dict[str, Any]]], dict[str, int]]:
+    """(card -> (its play, the card's data), card -> its place in the order tried), from
+    data/cards.yaml ``plays``. A card naming an unknown play raises (bundled data is tested)."""
+    table: dict[str, tuple[Play, dict[str, Any]]] = {}
+    for name, spec in data.load("cards")["plays"].items():
+        play = PLAYS.get(spec.get("play"))
+        if play is None or spec.get("sets", FLAGS[0]) not in FLAGS or spec.get("move", "take") not in MOVES:
+            raise ValueError(f"cards.yaml: plays.{name}: {spec!r}")
+        table[name] = (play, spec)
+    return table, {name: i for i, name in enumerate(table)}

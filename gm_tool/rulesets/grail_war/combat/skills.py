@@ -19,25 +19,25 @@ A definition: ``trigger`` (when), ``locked`` (a 锁定技 works even when the sh
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_tool.rulesets.grail_war import data
+
+if TYPE_CHECKING:
+    from gm_tool.rulesets.grail_war.combat.engine import Fight
+    from gm_tool.rulesets.grail_war.combat.fighter import Ctx, Fighter
 
 TRIGGERS = ("active", "strike_damage", "damaged", "strike_dodged", "dying", "draw", "static")
 TARGETS = ("enemy", "all_enemies", "enemy_with_equipment", "source", "self", "struck")
 COSTS = ("discard", "lose_hp")
 CONDITIONS = ("hp_full", "hp_at_least", "max_hp_above", "holds")
-# effect name -> kind of argument: None (no argument), int, or a dict of allowed keys
-EFFECTS: dict[str, Any] = {
-    "demand": {"card", "else"}, "damage": int, "judge": {"who", "pattern", "then", "else"},
-    "petrify": None, "strike_bonus": int, "damage_bonus": int, "hit_anyway": None, "recover_to": int,
-    "lose_max_hp": int, "take_card": {"zones"}, "discard_card": {"zones"}, "draw_bonus": int,
-    "extra_strikes": int, "convert": {"as", "pattern", "exclude"},
-}
 KEYS = ("name", "text", "trigger", "locked", "once_per_turn", "cost", "condition", "target", "effects")
 PATTERNS = ("red", "black", "spades", "hearts", "clubs", "diamonds")
 ZONES = ("hand", "weapon", "armor")
+# what carries out a primitive: (fight, owner, target, argument, ctx, why)
+Run = Callable[["Fight", "Fighter", "Fighter", Any, "Ctx", str], None]
 
 
 def matches(pattern: str, suit: str | None) -> bool:
@@ -55,41 +55,114 @@ def matches(pattern: str, suit: str | None) -> bool:
     return suit == pattern
 
 
+class Primitive:
+    """One effect primitive a definition may list: the kind of its argument (``None``: none,
+    ``int``, or the set of keys of a mapping), what else is checked in it and how it is
+    normalised (reading a definition), and the function that carries it out in a fight
+    (``run``, registered by the combat module doing it with :func:`runs`; None for a static
+    primitive, read where it applies: ``extra_strikes``, ``convert``)."""
+
+    __slots__ = ("name", "arg", "check", "norm", "run")
+
+    def __init__(self, name: str, arg: Any, check: Callable[[dict[str, Any], list[str]], None] | None = None,
+                 norm: Callable[[dict[str, Any]], Any] | None = None):
+        self.name = name
+        self.arg = arg
+        self.check = check
+        self.norm = norm
+        self.run: Run | None = None
+
+    def problems(self, arg: Any, out: list[str]) -> None:
+        kind = self.arg
+        if kind is int and not (isinstance(arg, int) and not isinstance(arg, bool)):
+            out.append(f"{self.name}: {arg!r}")
+        elif isinstance(kind, frozenset):
+            if not isinstance(arg, dict) or set(arg) - kind:
+                out.append(f"{self.name}: {arg!r}")
+            elif self.check is not None:
+                self.check(arg, out)
+
+
+def _check_judge(arg: dict[str, Any], out: list[str]) -> None:
+    pat = str(arg.get("pattern", "")).lstrip("!")
+    if pat not in PATTERNS:
+        out.append(f"judge.pattern: {arg.get('pattern')!r}")
+    if arg.get("who", "target") not in ("target", "self"):
+        out.append(f"judge.who: {arg.get('who')!r}")
+    _effects_problems(arg.get("then", []), out)
+    _effects_problems(arg.get("else", []), out)
+
+
+def _norm_judge(arg: dict[str, Any]) -> dict[str, Any]:
+    return {"who": arg.get("who", "target"), "pattern": arg["pattern"],
+            "then": _norm_effects(arg.get("then", [])), "else": _norm_effects(arg.get("else", []))}
+
+
+def _check_demand(arg: dict[str, Any], out: list[str]) -> None:
+    if arg.get("card") not in ("杀", "闪"):
+        out.append(f"demand.card: {arg.get('card')!r}")
+    _effects_problems(arg.get("else", []), out)
+
+
+def _norm_demand(arg: dict[str, Any]) -> dict[str, Any]:
+    return {"card": arg["card"], "else": _norm_effects(arg.get("else", []))}
+
+
+def _zones_checker(name: str) -> Callable[[dict[str, Any], list[str]], None]:
+    def check(arg: dict[str, Any], out: list[str]) -> None:
+        zones = arg.get("zones", list(ZONES))
+        if not isinstance(zones, list) or any(z not in ZONES for z in zones):
+            out.append(f"{name}.zones: {zones!r}")
+    return check
+
+
+def _check_convert(arg: dict[str, Any], out: list[str]) -> None:
+    if arg.get("as") not in ("杀", "闪") or str(arg.get("pattern", "")).lstrip("!") not in PATTERNS:
+        out.append(f"convert: {arg!r}")
+
+
+PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
+    Primitive("demand", frozenset({"card", "else"}), _check_demand, _norm_demand),
+    Primitive("damage", int),
+    Primitive("judge", frozenset({"who", "pattern", "then", "else"}), _check_judge, _norm_judge),
+    Primitive("petrify", None),
+    Primitive("strike_bonus", int),
+    Primitive("damage_bonus", int),
+    Primitive("hit_anyway", None),
+    Primitive("recover_to", int),
+    Primitive("lose_max_hp", int),
+    Primitive("take_card", frozenset({"zones"}), _zones_checker("take_card")),
+    Primitive("discard_card", frozenset({"zones"}), _zones_checker("discard_card")),
+    Primitive("draw_bonus", int),
+    Primitive("extra_strikes", int),
+    Primitive("convert", frozenset({"as", "pattern", "exclude"}), _check_convert),
+)}
+STATIC = ("extra_strikes", "convert")  # read where they apply, never run
+
+
+def runs(name: str) -> Callable[[Run], Run]:
+    """Register ``fn`` as what carries out primitive ``name`` in a fight (the combat module
+    doing it calls this at import; each primitive has one)."""
+    def register(fn: Run) -> Run:
+        prim = PRIMITIVES[name]
+        if name in STATIC or prim.run is not None:
+            raise ValueError(f"primitive {name} cannot be run by {fn.__name__}")
+        prim.run = fn
+        return fn
+    return register
+
+
 def _effects_problems(effects: Any, out: list[str]) -> None:
     if not isinstance(effects, list):
         out.append(f"effects: {effects!r}")
         return
     for eff in effects:
         name, arg = (eff, None) if isinstance(eff, str) else (next(iter(eff.items())) if isinstance(eff, dict) and len(eff) == 1 else (None, None))
-        if name not in EFFECTS:
+        prim = PRIMITIVES.get(name) if isinstance(name, str) else None
+        if prim is None:
             out.append(f"effect: {eff}")
             continue
-        kind = EFFECTS[name]
-        if kind is int and not (isinstance(arg, int) and not isinstance(arg, bool)):
-            out.append(f"{name}: {arg!r}")
-        elif isinstance(kind, set):
-            if not isinstance(arg, dict) or set(arg) - kind:
-                out.append(f"{name}: {arg!r}")
-                continue
-            if name == "judge":
-                pat = str(arg.get("pattern", "")).lstrip("!")
-                if pat not in PATTERNS:
-                    out.append(f"judge.pattern: {arg.get('pattern')!r}")
-                if arg.get("who", "target") not in ("target", "self"):
-                    out.append(f"judge.who: {arg.get('who')!r}")
-                _effects_problems(arg.get("then", []), out)
-                _effects_problems(arg.get("else", []), out)
-            elif name == "demand":
-                if arg.get("card") not in ("杀", "闪"):
-                    out.append(f"demand.card: {arg.get('card')!r}")
-                _effects_problems(arg.get("else", []), out)
-            elif name in ("take_card", "discard_card"):
-                zones = arg.get("zones", list(ZONES))
-                if not isinstance(zones, list) or any(z not in ZONES for z in zones):
-                    out.append(f"{name}.zones: {zones!r}")
-            elif name == "convert":
-                if arg.get("as") not in ("杀", "闪") or str(arg.get("pattern", "")).lstrip("!") not in PATTERNS:
-                    out.append(f"convert: {arg!r}")
+        prim.problems(arg, out)
 
 
 def problems(d: Any) -> list[str]:
@@ -128,12 +201,8 @@ def _norm_effects(effects: list[Any]) -> list[tuple[str, Any]]:
     for eff in effects or []:
         arg: Any
         name, arg = (eff, None) if isinstance(eff, str) else next(iter(eff.items()))
-        if name == "judge":
-            arg = {"who": arg.get("who", "target"), "pattern": arg["pattern"],
-                   "then": _norm_effects(arg.get("then", [])), "else": _norm_effects(arg.get("else", []))}
-        elif name == "demand":
-            arg = {"card": arg["card"], "else": _norm_effects(arg.get("else", []))}
-        out.append((name, arg))
+        norm = PRIMITIVES[name].norm
+        out.append((name, arg if norm is None else norm(arg)))
     return out
 
 
