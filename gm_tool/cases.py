@@ -153,9 +153,21 @@ def _step_into(node: Any, step: str | int | tuple[str, str], done: str) -> Any:
 
 
 def get(data: Any, path: str) -> Any:
-    """The value at ``path``; :class:`Missing` when there is none."""
-    node, done = data, ""
-    for step in path_steps(path):
+    """The value at ``path``; :class:`Missing` when there is none. A ``*`` step takes every item
+    of a list and gives the list of what the rest of the path reaches in each
+    (``characters[id=ann].hand.*.name``: the names of her cards, in order); a last ``#`` step
+    gives how many items a list or mapping holds (``characters[id=ann].hand.#``)."""
+    return _get(data, path_steps(path), "")
+
+
+def _get(node: Any, steps: list[str | int | tuple[str, str]], done: str) -> Any:
+    for i, step in enumerate(steps):
+        if step == "*":
+            if not isinstance(node, list):
+                raise Missing(f"{done or 'the top'} is not a list")
+            return [_get(item, steps[i + 1:], f"{done}.{k}") for k, item in enumerate(node)]
+        if step == "#" and i == len(steps) - 1 and isinstance(node, list | dict):
+            return len(node)
         node = _step_into(node, step, done)
         done = f"{done}.{step}" if done else str(step)
     return node
@@ -164,6 +176,8 @@ def get(data: Any, path: str) -> Any:
 def put(data: Any, path: str, value: Any) -> None:
     """Set the value at ``path`` (its parent must exist)."""
     steps = path_steps(path)
+    if "*" in steps or steps[-1] == "#":
+        raise Missing(f"cannot set {path}: * reads every item, it sets none")
     parent = get(data, _join(steps[:-1])) if steps[:-1] else data
     last = steps[-1]
     if isinstance(last, tuple) or isinstance(last, int) and not isinstance(parent, list):

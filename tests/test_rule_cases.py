@@ -226,3 +226,17 @@ def test_a_case_plays_every_ruleset_as_the_commands_do(name, tmp_path, gm):
     case["steps"][0]["expect"] = {**shown, "turn": 2}
     write(path, json.dumps({"base": scenario, "seed": seed, "cases": [case]}, ensure_ascii=False))
     assert run(load(path)[0]).failures == ["step 1: turn is 1, expected 2"]
+
+
+def test_a_star_reads_every_item_and_a_hash_counts_them():
+    data = {"runners": [{"id": "ann", "hand": [{"name": "杀"}, {"name": "闪"}]}, {"id": "ben", "hand": []}]}
+    assert get(data, "runners[id=ann].hand.*.name") == ["杀", "闪"]
+    assert get(data, "runners.*.hand.#") == [2, 0]
+    assert get(data, "runners[id=ben].hand.*.name") == []
+    assert get(data, "runners.#") == 2
+    with pytest.raises(Missing):
+        get(data, "runners[id=ann].*")
+    with pytest.raises(Missing):
+        get(data, "runners.*.pos")
+    with pytest.raises(Missing):
+        put(data, "runners.*.pos", 1)
