@@ -53,7 +53,7 @@ register({
 })
 
 CASE_KEYS = ("id", "rule", "title", "scenario", "seed", "state", "expect", "expect_view", "setup_refused", "steps")
-STEP_KEYS = ("amend", "sheets", "dice", "refused", "expect", "expect_view", "events", "events_in_order", "no_events")
+STEP_KEYS = ("amend", "sheets", "dice", "refused", "refusal_says", "expect", "expect_view", "events", "events_in_order", "no_events")
 FILE_KEYS = ("ruleset", "base", "seed", "cases")
 # a rule is quoted: "...", “...” or 「...」 (at least two characters)
 QUOTED = re.compile(r'"[^"]{2,}"|“[^”]{2,}”|「[^」]{2,}」')
@@ -75,6 +75,7 @@ _SHAPES: dict[str, Any] = {
     "setup_refused": _list_of(lambda x: isinstance(x, str)), "amend": _list_of(lambda x: isinstance(x, dict)),
     "sheets": _mapping_of(lambda x: x is None or isinstance(x, dict)),
     "dice": _list_of(lambda x: type(x) is int), "refused": _mapping_of(_list_of(lambda x: isinstance(x, str))),
+    "refusal_says": _mapping_of(_list_of(lambda x: isinstance(x, str))),
     "events": _list_of(lambda x: isinstance(x, dict)), "no_events": _list_of(lambda x: isinstance(x, dict)),
     "events_in_order": _list_of(lambda x: isinstance(x, dict)),
 }
@@ -82,7 +83,7 @@ _SHAPE_WORDS = {
     "scenario": "mapping", "state": "mapping of path: value", "expect": "mapping of path: value",
     "expect_view": "mapping of player: {path: value}", "setup_refused": "list of code@field",
     "amend": "list of {action, args, reason}", "sheets": "mapping of player: sheet", "dice": "list of integers",
-    "refused": "mapping of player: [code@field]", "events": "list of mappings", "no_events": "list of mappings",
+    "refused": "mapping of player: [code@field]", "refusal_says": "mapping of player: [phrase]", "events": "list of mappings", "no_events": "list of mappings",
     "events_in_order": "list of mappings",
 }
 
@@ -383,6 +384,7 @@ def run(case: Case) -> Result:
         n = rs.turn(state) + 1
         sent: dict[str, Any] = {}
         refused: dict[str, list[str]] = {}
+        said: dict[str, str] = {}
         for player, sheet in (step.get("sheets") or {}).items():
             full = {"turn": n, "player": player, **(sheet or {})}
             try:
@@ -390,12 +392,21 @@ def run(case: Case) -> Result:
                                                f"{player}.yaml", "en")
             except GmError as exc:
                 refused[player] = _problems(exc)
+                said[player] = exc.render("en")
+        for player, phrases in (step.get("refusal_says") or {}).items():
+            for phrase in phrases:
+                if phrase not in said.get(player, ""):
+                    failures.append(f"{where}: {player}'s sheet: the refusal does not say {phrase!r}: "
+                                    f"{said.get(player, 'accepted')!r}")
         want_refused = step.get("refused")
         if want_refused is not None:  # a step checking sheets only: nothing is resolved
             for player in sorted(set(refused) | set(want_refused)):
                 if sorted(refused.get(player, [])) != sorted(want_refused.get(player) or []):
                     failures.append(f"{where}: {player}'s sheet: refused with {refused.get(player, [])}, "
                                     f"expected {want_refused.get(player) or 'accepted'}")
+        elif step.get("refusal_says") is not None:  # so is this one
+            for player in sorted(set(refused) - set(step["refusal_says"])):
+                failures.append(f"{where}: {player}'s sheet refused: {', '.join(refused[player])}")
         else:
             for player, problems in refused.items():
                 failures.append(f"{where}: {player}'s sheet refused: {', '.join(problems)}")
