@@ -12,7 +12,7 @@ from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.core.ruleset import AmendAction, Arg, read_number
 from gm_tool.errors import GmError
-from gm_tool.rulesets.hunlu.catalogue import STATUS_NAMES
+from gm_tool.rulesets.hunlu.effects import STATUS_NAMES
 from gm_tool.rulesets.hunlu.engine import Dice, Game
 from gm_tool.rulesets.hunlu.rules import num
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from gm_tool.core.grid import cell_name, in_bounds
 from gm_tool.rulesets.hunlu import rules as R
+from gm_tool.rulesets.hunlu.effects import kind_of
 from gm_tool.rulesets.hunlu.engine import Game, Skip, fork, skills_of
 from gm_tool.rulesets.hunlu.orders import Orders, check_game
 
@@ -48,7 +49,7 @@ def candidates(g: Game, u: dict[str, Any], moves: bool = True) -> list[dict[str,
             for t in g.on_field():
                 if g.matches(u, t, sk["affects"]):
                     out.append({"kind": "skill", "skill": sk["id"], "target": t["id"]})
-        elif sk["shape"] in ("self", "all") and not any("dash" in e for e in sk["effects"]):
+        elif sk["shape"] in ("self", "all") and not any(kind_of(e)[0].needs_direction for e in sk["effects"]):
             out.append({"kind": "skill", "skill": sk["id"]})
         elif sk["shape"] != "point":
             for d in R.DIRECTIONS:
@@ -81,7 +82,7 @@ def score(g: Game, after: Game, uid: str, act: dict[str, Any]) -> float:
         sk = g.skill(g.units[uid], act["skill"])
         if sk is None:
             return -99
-        hurting = any("damage" in e or "strike" in e for e in sk["effects"])
+        hurting = any(kind_of(e)[0].hurts for e in sk["effects"])
         foes = [t for t in g.targets(g.units[uid], sk, act) if t["side"] != u["side"]]
         if hurting and foes:
             return 90 + len(foes) - min(t["jing"] for t in foes) / 10

@@ -17,6 +17,8 @@ from gm_tool.core.events import EventLog
 from gm_tool.core.grid import Cell, cell_name, in_bounds, parse_cell
 from gm_tool.core.schema import Validator
 from gm_tool.rulesets.hunlu import rules as R
+from gm_tool.rulesets.hunlu.effects import kind_of
+from gm_tool.rulesets.hunlu.skip import Skip as Skip
 
 NEGATIVE = ("郁气", "失明", "沉默", "缴械", "睡眠", "停止行动", "定身")
 CANT_ACT = ("寂灭", "睡眠", "停止行动")
@@ -82,14 +84,6 @@ def fork(state: dict[str, Any]) -> dict[str, Any]:
     for key in ("order", "acted", "extra", "dice"):
         out[key] = list(state[key])
     return out
-
-
-class Skip(Exception):
-    """An action that cannot be done: ``code`` names the reason (message hunlu.<code>)."""
-
-    def __init__(self, code: str, field: str = "", **params: Any):
-        super().__init__(code)
-        self.code, self.field, self.params = code, field, params
 
 
 class Dice:
@@ -406,12 +400,9 @@ class Game:
         """Would a passive's effects on ``u`` itself do nothing: every one a condition that does
         not hold or a heal at full 精?"""
         for eff in effects:
-            (key, val), = eff.items()
-            if key == "if" and not self.cond(val["cond"], u, u, ctx):
-                continue
-            if key == "heal" and val >= 0 and u["jing"] >= u["max_jing"]:
-                continue
-            return False
+            kind, val = kind_of(eff)
+            if not kind.idle(self, u, val, ctx):
+                return False
         return True
 
     # ---- strikes -------------------------------------------------------------------------
@@ -558,91 +549,11 @@ class Game:
                ctx: dict[str, Any]) -> bool:
         """One effect on one target, in data order. Returns False when the strike was nullified
         (the skill's remaining effects miss this target, ruling R2)."""
-        (key, val), = eff.items()
+        kind, val = kind_of(eff)
         if self.s["winner"] is not None or not tgt["alive"] or (tgt["pos"] is None and tgt["role"] == "main"):
             # the game is over, the target dead or in a 天堑 (「立即移出战场」, l.126): nothing more lands
             return False
-        extra_dmg = self.mod(caster, sk["id"], "damage")
-        if key == "strike":
-            base = (val if isinstance(val, (int, float)) and not isinstance(val, bool) else 1) + extra_dmg
-            dealt = self.strike(caster, tgt, base, sk["name"], sk=sk)
-            ctx["dealt"] = dealt or 0
-            if self.negated:
-                self.emit("negated", unit=tgt["id"], skill=sk["id"])
-                return False
-            return dealt is not None
-        if key == "damage":
-            amount = val["amount"] if isinstance(val, dict) else val
-            bonus = val.get("bonus") if isinstance(val, dict) else None
-            if bonus and self.cond(bonus["if"], caster, tgt, ctx):
-                amount += bonus["add"]
-            ctx["dealt"] = self.element_damage(caster, tgt, amount + extra_dmg, sk["name"])
-        elif key == "repeat_damage":
-            if ctx.get("dealt"):
-                self.hurt(tgt, ctx["dealt"], caster, sk["name"])
-        elif key == "knockback":
-            src = ctx.get("origin") or self.cell(caster)
-            if src is not None and tgt is not caster:
-                self.knockback(src, tgt, val, caster, int(self.mod(caster, sk["id"], "knockback")))
-        elif key == "dash":
-            pass  # done before targets are struck (see cast)
-        elif key in ("heal", "qi", "shen"):
-            if key == "heal":
-                if val >= 0:
-                    self.heal(tgt, val, sk["name"])
-                else:
-                    self.hurt(tgt, -val, caster, sk["name"])
-            else:
-                top = tgt["max_qi"] if key == "qi" else tgt["max_shen"]
-                new = R.num(min(top, max(0, tgt[key] + val))) if key == "qi" else max(0, min(top, tgt[key] + int(val)))
-                if key == "qi" and val > 0:
-                    new = R.num(tgt["qi"] + val)  # 战斗潜能's 10 气 may exceed the maximum (ruling R4)
-                tgt[key] = new
-                if key == "qi":
-                    self.emit("qi", unit=tgt["id"], change=val, value=new)
-                else:
-                    self.emit("shen", unit=tgt["id"], shen=new, why=sk["name"])
-                    self.silence_at_zero(tgt)
-        elif key == "status":
-            st = {"name": val["name"], "rounds": val.get("rounds", 1), "skill": sk["id"]}
-            self.add_status(tgt, st, caster, at_once=ctx.get("at_once", False))
-        elif key == "buff":
-            st = {"name": val.get("name") or sk["name"], "rounds": val.get("rounds", 1), "skill": sk["id"]}
-            for k in ("stats", "off", "absorb", "immune", "round_end", "skill_mods", "heart"):
-                if val.get(k):
-                    st[k] = val[k]
-            if val.get("heart"):  # 心战 (l.120): the card lies face down until the status ends
-                st["heart_card"] = ctx.get("card") or "none"
-                st["heart_owner"] = caster["player"]
-            at_once = ctx.get("at_once", False) or sk["timing"] in ("toggle",) or \
-                (sk["timing"] == "passive" and sk["trigger"] == "static")
-            self.add_status(tgt, st, caster, at_once=at_once)
-        elif key == "ward":
-            tgt["wards"].append({"kind": val.get("kind", "shen"), "count": val.get("count", 1),
-                                 "reflect": bool(val.get("reflect"))})
-            self.emit("ward_set", unit=tgt["id"], kind=val.get("kind", "shen"))
-        elif key == "reflect_round":
-            tgt["round"]["reflect"] = True
-            self.emit("reflect_set", unit=tgt["id"])
-        elif key == "extra_turn":
-            # 「跳过当前回合，立即执行自己的一个回合，下回合无法行动」 (l.181, ruling R5): the turn is
-            # queued after the general-turn in progress; the stop comes when it is over (end_turn)
-            if tgt["id"] not in self.s["extra"]:
-                self.s["extra"].append(tgt["id"])
-            tgt["stop_after_extra"] = True
-            if tgt["id"] not in self.s["acted"]:
-                self.s["acted"].append(tgt["id"])  # 「跳过当前回合」
-            self.emit("extra_turn", unit=tgt["id"])
-        elif key == "if":
-            if self.cond(val["cond"], caster, tgt, ctx):
-                for sub in val["then"]:
-                    if not self.effect(caster, tgt, sub, sk, ctx):
-                        return False
-        elif key == "negate_effects":
-            ctx["negated"] = True
-        elif key == "dash_to":
-            pass  # done in cast
-        return True
+        return kind.apply(self, caster, tgt, val, sk, ctx)
 
     def cond(self, cond: Any, caster: dict[str, Any], tgt: dict[str, Any], ctx: dict[str, Any]) -> bool:
         if cond == "lost_more_than_left":
@@ -902,14 +813,14 @@ class Game:
 
     def cast(self, u: dict[str, Any], sk: dict[str, Any], act: dict[str, Any], first: bool) -> None:
         """Cast ``sk``: pay 气 and 行动力 (H6, with the 50 % overdraw), then its effects per target."""
-        heart = any("heart" in (e.get("buff") or {}) for e in sk["effects"])
+        heart = any(kind.pays_on_reveal(val) for kind, val in map(kind_of, sk["effects"]))
         cost = 0 if heart else self.skill_cost(u, sk)  # 心战: 「心战技能的耗气将在展示卡牌后消耗」 (l.120)
         if u["qi"] < cost:
             raise Skip("qi_short", field="skill", need=R.num(cost), left=u["qi"])
         mc = sk["move_cost"]
         if u["move"] < mc and u["move"] * 2 < mc:
             raise Skip("move_short", field="skill", need=mc, left=u["move"])
-        dashes = [e for e in sk["effects"] if "dash" in e or "dash_to" in e]
+        dashes = [e for e in sk["effects"] if kind_of(e)[0].moves_caster]
         if dashes and self.has(u, "定身"):
             raise Skip("rooted")
         tgts = self.targets(u, sk, act)
@@ -936,9 +847,10 @@ class Game:
             ctx: dict[str, Any] = {"at_once": at_once, "origin": self.cell(u), "card": card}
             judged = sk["chance"] is None
             for eff in sk["effects"]:
-                if "dash" in eff or "dash_to" in eff:
+                kind = kind_of(eff)[0]
+                if kind.moves_caster:
                     continue
-                if not judged and not ("strike" in eff or "damage" in eff):
+                if not judged and not kind.hurts:
                     # H25: a skill's chance is judged per target after its strike's die (ruling R25)
                     judged = True
                     if not self.chance_check(u, sk["chance"], sk["name"], passive=False):
@@ -950,24 +862,8 @@ class Game:
 
     def dash(self, u: dict[str, Any], e: dict[str, Any], act: dict[str, Any], tgts: list[dict[str, Any]]) -> None:
         start = u["pos"]
-        if "dash" in e:
-            d = R.DIRECTIONS.get(act.get("direction") or "")
-            if d is None:
-                raise Skip("need_direction", field="direction")
-            cells = int(e["dash"])
-            t = next((x for x in tgts if x is not u), None)
-            if t is not None:  # a charge stops in front of its target (ruling R16)
-                tc, c = self.at(t), self.at(u)
-                cells = min(cells, max(abs(tc[0] - c[0]), abs(tc[1] - c[1])) - 1)
-            self.slide(u, d, cells, dash=True)
-        else:
-            t = next((x for x in tgts if x is not u), None)
-            if t is None:
-                return
-            front, back = R.front_back(self.at(u), self.at(t))
-            dest = front if e["dash_to"] == "front" else back
-            if in_bounds(dest, self.width, self.height) and not self.blocked(dest) and self.terrain.get(dest) != 3:
-                u["pos"] = cell_name(dest)
+        kind, val = kind_of(e)
+        kind.move(self, u, val, act, tgts)
         if u["pos"] != start:
             self.emit("dash", unit=u["id"], frm=start, dest=u["pos"])
         self.landed(u)

@@ -11,7 +11,8 @@ from gm_tool.core.events import EventLog
 from gm_tool.core.grid import cell_name, parse_cell
 from gm_tool.core.schema import Validator, id_problem
 from gm_tool.rulesets.hunlu import catalogue
-from gm_tool.rulesets.hunlu.catalogue import DATA, STATUS_NAMES
+from gm_tool.rulesets.hunlu.catalogue import DATA
+from gm_tool.rulesets.hunlu.effects import STATUS_NAMES, check_buff, num_ok
 from gm_tool.rulesets.hunlu.engine import Dice, Game, check_dice, refresh
 from gm_tool.rulesets.hunlu.rules import ATTRS, ELEMENTS
 from gm_tool.rulesets.hunlu.switches import BY_NAME, DEFAULTS
@@ -216,7 +217,7 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
         if k in e:
             g[k] = e[k]
     for k, lo, hi, whole in (("qi_regen", 0, 99, False), ("move", 0, 99, True), ("range", 0, 26, True)):
-        if k in e and not (e[k] is None and k == "range") and not catalogue._num(e[k], lo, hi, whole):
+        if k in e and not (e[k] is None and k == "range") and not num_ok(e[k], lo, hi, whole):
             v.add("field.range", f"{up}.{k}", value=e[k], allowed=f"{lo}-{hi}")
             g[k] = g.get(k) if k != "move" else 0
     if not isinstance(g.get("move"), int):
@@ -236,7 +237,7 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
             vals[k] = 1
             continue
         whole = k == "shen"
-        if not catalogue._num(x, low, top, whole):
+        if not num_ok(x, low, top, whole):
             v.add("field.range", f"{up}.{k}", value=x, allowed=f"{low:g}-{top}" + ("" if whole else " (0.5 步长)"))
             x = top
         vals[k] = int(x) if x == int(x) else x
@@ -268,7 +269,7 @@ def make_unit(v: Validator, uid: str, player: str, side: str, role: str, g: dict
             continue
         s = {"name": st["name"], "rounds": st.get("rounds"), "active": True, "source": uid}
         extra = {k: st[k] for k in st if k not in ("name", "rounds")}
-        if not catalogue._check_buff(v, {"rounds": st.get("rounds"), **extra}, f"{up}.statuses.{j}"):
+        if not check_buff(v, {"rounds": st.get("rounds"), **extra}, f"{up}.statuses.{j}"):
             continue
         if "heart" in extra:  # a face-down card needs a caster who chose it: only a skill gives one
             v.add("hunlu.scenario.heart_status", f"{up}.statuses.{j}.heart")
