@@ -9,6 +9,7 @@ problems list them; nothing else branches on an effect's name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gm_tool.core.grid import Cell, cell_name, in_bounds
@@ -475,3 +476,57 @@ def check_effect(v: Validator, e: Any, path: str) -> bool:
         v.add("hunlu.catalogue.effect", where, allowed=", ".join(EFFECTS))
         return False
     return kind.check(v, val, where)
+
+
+# the engine's side: effects done, conditions judged, passives set off ------------------------------
+def passives(g: Game, u: dict[str, Any], trigger: Callable[[Any], bool], ctx: dict[str, Any] | None = None) -> None:
+    for sk in g.skills(u):
+        if sk["timing"] != "passive" or not trigger(sk["trigger"]):
+            continue
+        if not u["alive"] and not isinstance(sk["trigger"], str):
+            continue
+        if sk["once"] and sk["id"] in u["once"]:
+            continue
+        if sk["chance"] is not None and not g.chance_check(u, sk["chance"], sk["name"]):
+            continue
+        if g.idle(u, sk["effects"], ctx or {}):
+            continue  # nothing it could do (天剑行 after dealing damage): no line
+        if sk["once"]:
+            u["once"].append(sk["id"])
+        g.emit("passive", unit=u["id"], skill=sk["id"], name=sk["name"])
+        for eff in sk["effects"]:
+            g.effect(u, u, eff, sk, ctx or {})
+
+
+def idle(g: Game, u: dict[str, Any], effects: list[dict[str, Any]], ctx: dict[str, Any]) -> bool:
+    """Would a passive's effects on ``u`` itself do nothing: every one a condition that does
+    not hold or a heal at full 精?"""
+    for eff in effects:
+        kind, val = kind_of(eff)
+        if not kind.idle(g, u, val, ctx):
+            return False
+    return True
+
+
+def effect(g: Game, caster: dict[str, Any], tgt: dict[str, Any], eff: dict[str, Any], sk: dict[str, Any],
+           ctx: dict[str, Any]) -> bool:
+    """One effect on one target, in data order. Returns False when the strike was nullified
+    (the skill's remaining effects miss this target, ruling R2)."""
+    kind, val = kind_of(eff)
+    if g.s["winner"] is not None or not tgt["alive"] or (tgt["pos"] is None and tgt["role"] == "main"):
+        # the game is over, the target dead or in a 天堑 (「立即移出战场」, l.126): nothing more lands
+        return False
+    return kind.apply(g, caster, tgt, val, sk, ctx)
+
+
+def cond(g: Game, cond: Any, caster: dict[str, Any], tgt: dict[str, Any], ctx: dict[str, Any]) -> bool:
+    if cond == "lost_more_than_left":
+        return tgt["max_jing"] - tgt["jing"] > tgt["jing"]
+    if cond == "no_damage_dealt":
+        return not caster["round"]["dealt"]
+    if cond == "not_damaged":
+        return not tgt["round"]["damaged"]
+    if isinstance(cond, dict) and "within" in cond:
+        a, b = g.cell(caster), g.cell(tgt)
+        return a is not None and b is not None and R.in_square(a, b, cond["within"])
+    return False
