@@ -24,7 +24,6 @@ RS = "gm_tool.rulesets."
 KNOWN_AT_LOAD: dict[frozenset[str], str] = {}
 # cycles through deferred (function-level) imports known on 2026-12-01, with who removes them
 KNOWN_DEFERRED: dict[frozenset[str], str] = {
-    frozenset({RS + "grail_war.posts", RS + "grail_war.sheet"}): "grail war",
 }
 
 

@@ -21,7 +21,7 @@ from gm_tool.core.posts import Post, PostTurn
 from gm_tool.core.render import display_name
 from gm_tool.rulesets.grail_war import narrate
 from gm_tool.rulesets.grail_war.view import view
-from gm_tool.rulesets.grail_war.words import labels
+from gm_tool.rulesets.grail_war.words import equipment_text, labels, skill_texts
 
 if TYPE_CHECKING:
     from gm_tool.core.posts import Posts
@@ -32,22 +32,6 @@ UNSEEN = ","  # ASCII: a CJK font draws "·" full width and the map's columns wo
 CLOSED = "x"
 # the colour a side is drawn in (gm_tool.core.picture.side_colour), for the legend's words
 _COLOURS = ("green", "purple", "orange", "teal")
-
-
-def equipment_text(name: str, lang: str) -> str:
-    """What an equipment does, in ``lang`` (empty for a name the seed does not list)."""
-    return str(labels(lang)["equipment"].get(name, ""))
-
-
-def skill_texts(ids: list[str], custom: dict[str, Any] | None, lang: str) -> list[dict[str, str]]:
-    """A character's skills: ``[{"name", "text"}]`` in ``lang`` (a scenario's own skills first)."""
-    from gm_tool.rulesets.grail_war.combat.skills import of
-
-    out = []
-    for sk in of(list(ids or ()), custom):
-        text = sk.text if isinstance(sk.text, str) else (sk.text.get(lang) or sk.text.get("zh") or sk.text.get("en") or "")
-        out.append({"name": sk.name, "text": text})
-    return out
 
 
 def text_map(state: dict[str, Any], player: str | None) -> str:

@@ -15,7 +15,7 @@ from gm_tool.rulesets.grail_war.combat.engine import default_use
 from gm_tool.rulesets.grail_war.hands import choose_kept
 from gm_tool.rulesets.grail_war.model import RIVER, Game
 from gm_tool.rulesets.grail_war.orders import default
-from gm_tool.rulesets.grail_war.words import labels
+from gm_tool.rulesets.grail_war.words import equipment_text, labels, skill_texts
 
 
 def _v(words: dict[str, Any], kind: str, value: Any) -> str:
@@ -46,8 +46,6 @@ def destinations(game: Game, char) -> tuple[list[str], list[str], list[str]]:
 def template(state: dict, player: str, lang: str, game: Game | None = None) -> str:
     """The sheet; ``game`` is ``state`` already converted (the posts convert a turn's state once
     for every player's sheet; a sheet reads no pile)."""
-    from gm_tool.rulesets.grail_war.posts import equipment_text, skill_texts
-
     game = Game.from_state(state) if game is None else game
     words = labels(lang)
     sheet_words = words["sheet"]

@@ -18,3 +18,19 @@ def texts() -> _texts.Texts:
 
 def labels(lang: str) -> dict[str, Any]:
     return texts().labels(lang)
+
+
+def equipment_text(name: str, lang: str) -> str:
+    """What an equipment does, in ``lang`` (empty for a name the seed does not list)."""
+    return str(labels(lang)["equipment"].get(name, ""))
+
+
+def skill_texts(ids: list[str], custom: dict[str, Any] | None, lang: str) -> list[dict[str, str]]:
+    """A character's skills: ``[{"name", "text"}]`` in ``lang`` (a scenario's own skills first)."""
+    from gm_tool.rulesets.grail_war.combat.skills import of
+
+    out = []
+    for sk in of(list(ids or ()), custom):
+        text = sk.text if isinstance(sk.text, str) else (sk.text.get(lang) or sk.text.get("zh") or sk.text.get("en") or "")
+        out.append({"name": sk.name, "text": text})
+    return out
