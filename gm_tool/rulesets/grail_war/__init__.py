@@ -13,6 +13,7 @@ from gm_tool.rulesets.grail_war.aliases import sheet_aliases
 from gm_tool.rulesets.grail_war.switches import SWITCHES
 
 if TYPE_CHECKING:
+    from gm_tool.core.actions import Option
     from gm_tool.core.narrate import Narration
     from gm_tool.core.narrate import Teller as CoreTeller
     from gm_tool.core.posts import Post, Posts, PostTurn
@@ -85,6 +86,20 @@ class GrailWar(RulesetBase[dict[str, Any], "Orders"]):
         from gm_tool.rulesets.grail_war.orders import default
 
         return default(_without_piles(state), player)
+
+    def options(self, state: dict[str, Any], player: str) -> list[Option]:
+        """What the servant a player's sheet orders (the template's) may write in each section of
+        the sheet (orders.ACTIONS); nothing for a player not due."""
+        from gm_tool.rulesets.grail_war.orders import ACTIONS
+
+        return ACTIONS.options(_without_piles(state), player) if player in self.due(state) else []
+
+    def sheet_for(self, state: dict[str, Any], player: str, option: Option) -> dict[str, Any]:
+        """The sheet that writes one option's section and leaves the others to the defaults."""
+        from gm_tool.rulesets.grail_war.orders import default
+
+        o = default(_without_piles(state), player)
+        return {"turn": o.turn, "player": player, "character": o.character, **option.entry}
 
     def resolve(self, state: dict[str, Any], orders: dict[str, Any], seed: str,
                 dice: list[int] | None = None) -> Resolution:

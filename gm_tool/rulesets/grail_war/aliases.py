@@ -6,7 +6,7 @@ ruleset declares them (``sheet_aliases``) without loading the sheet reader."""
 from __future__ import annotations
 
 # canonical key -> accepted spellings
-_KEY_ALIASES: dict[str, tuple[str, ...]] = {
+KEY_ALIASES: dict[str, tuple[str, ...]] = {
     "turn": ("回合",), "player": ("玩家",), "character": ("角色",),
     "keep": ("保留", "弃牌保留", "手牌保留", "上回合弃牌保留", "本回合弃牌保留的优先度", "弃牌保留的优先度",
              "本回合弃牌保留的优先度（下回合战术选项之前填写）"),
@@ -34,7 +34,7 @@ def _keys(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
 
 
 KEYS, SKILL_KEYS, STRIKE_KEYS, DODGE_KEYS, MAGIC_KEYS, EQUIP_KEYS, MOVE_KEYS = map(
-    _keys, (_KEY_ALIASES, _SKILL_KEYS, _STRIKE_KEYS, _DODGE_KEYS, _MAGIC_KEYS, _EQUIP_KEYS, _MOVE_KEYS))
+    _keys, (KEY_ALIASES, _SKILL_KEYS, _STRIKE_KEYS, _DODGE_KEYS, _MAGIC_KEYS, _EQUIP_KEYS, _MOVE_KEYS))
 
 
 def sheet_aliases() -> dict[str, str]:

@@ -36,12 +36,21 @@ from gm_tool.core.chance import Chance
 from gm_tool.core.grid import Cell, cell_name, manhattan, reachable
 from gm_tool.rulesets.grail_war import movement, vision
 from gm_tool.rulesets.grail_war.model import RIVER, Character, Game, Stronghold
+from gm_tool.rulesets.grail_war.orders import (
+    CURSE_KIND,
+    DODGE_KIND,
+    GEM_KIND,
+    MAGIC_KIND,
+    MOVE_KIND,
+    STRIKE_KIND,
+    TARGET_KIND,
+    Orders,
+    parse,
+)
 
 KINDS = ("random", "greedy")
 
 _EMPTY_DECK: dict[str, list[Any]] = {"draw_pile": [], "discard_pile": []}
-_STRIKE = ("enemy", "skill", "magic")
-_DODGE = ("strike", "skill", "magic")
 _ZONES = ("weapon", "armor", "hand")
 _EQUIP_ZONES = ("equipment", "hand")
 # the greedy bot's cards, most wanted first (a name again: the next copy); cards not listed come
@@ -83,11 +92,8 @@ def _destinations(game: Game, char: Character) -> tuple[dict[Cell, int], list[Ce
 
 
 def teleports(game: Game, char: Character) -> list[Cell]:
-    """Stronghold cells the character may legally teleport to, in board order."""
-    if char.cls != "CASTER" and game.stronghold_at(char.pos) is None:
-        return []  # only a CASTER, or someone standing on a teleport point, ever teleports (R4, R6)
-    return sorted((s.pos for s in game.strongholds if movement.teleport_problem(game, char, s.pos) is None),
-                  key=lambda c: (c[1], c[0]))
+    """Stronghold cells the character may legally teleport to (the move options'), in board order."""
+    return _board_order(MOVE_KIND.teleports(game, char))
 
 
 def _board_order(cells) -> list[Cell]:
@@ -131,21 +137,10 @@ def _random_move(game: Game, char: Character, chance: Chance) -> dict[str, Any] 
                                 and reach[c] + abs(c[0] - tx) + abs(c[1] - ty) <= move_len]
     if waypoints and chance.roll(4, why="bot.via") == 1:
         via = chance.choice(waypoints, why="bot.via", label=cell_name)
-        from gm_tool.rulesets.grail_war.orders import Orders
-
         trial = Orders(player=char.player, turn=game.turn + 1, character=char.id, move_to=to, move_via=[via])
         if not movement.check(game, char, trial):
             move["via"] = [cell_name(via)]
     return move
-
-
-@cache
-def _converters(order: str) -> tuple[str, ...]:
-    """Equipment a 出杀/出闪 list may name with ``via`` (orders.CONVERTERS when it exists)."""
-    from gm_tool.rulesets.grail_war import orders
-
-    table = getattr(orders, "CONVERTERS", {"dodge_order": ("正式外典",)})
-    return tuple(table.get(order, ()))
 
 
 def _skill_discards(char: Character, custom: dict[str, Any] | None = None) -> int | None:
@@ -184,16 +179,14 @@ def _random(game: Game, char: Character, chance: Chance, out: dict[str, Any]) ->
             chance.shuffle(pool, why="bot.skill")
             skill["discard"] = pool[:need]
         out["skill"] = skill
-    out["target_priority"] = chance.choice(["more_hp", "more_cards"], why="bot.target")
-    out["strike_order"] = _priority(chance, _STRIKE, "bot.strike",
-                                    [v for v in _converters("strike_order") if char.equipped(v)], "enemy")
-    out["dodge_order"] = _priority(chance, _DODGE, "bot.dodge",
-                                   [v for v in _converters("dodge_order") if char.equipped(v)], "strike")
-    out["use_curse"] = chance.choice([True, False], why="bot.curse")
-    out["gem"] = chance.choice(["self_first", "ally_first", "never"], why="bot.gem")
+    out["target_priority"] = chance.choice(list(TARGET_KIND.codes), why="bot.target")
+    out["strike_order"] = _priority(chance, STRIKE_KIND.answers, "bot.strike", STRIKE_KIND.vias(char), STRIKE_KIND.converted)
+    out["dodge_order"] = _priority(chance, DODGE_KIND.answers, "bot.dodge", DODGE_KIND.vias(char), DODGE_KIND.converted)
+    out["use_curse"] = chance.choice(list(CURSE_KIND.codes), why="bot.curse")
+    out["gem"] = chance.choice(list(GEM_KIND.codes), why="bot.gem")
     out["magic"] = {"use": chance.choice([True, False], why="bot.magic"),
                     "zone_priority": _subset(chance, list(_ZONES), "bot.magic"),
-                    "hand_size": chance.choice(["more", "fewer"], why="bot.magic")}
+                    "hand_size": chance.choice(list(MAGIC_KIND.hand_sizes), why="bot.magic")}
     equipment = {}
     for slot in ("weapon", "armor"):
         card = char.equipment.get(slot)
@@ -472,8 +465,6 @@ def orders(state: dict[str, Any], kinds: dict[str, str], chance: Chance) -> dict
     """Every listed player's bot sheet, parsed: ``{player: Orders}``. The same sheets and the
     same Orders as ``sheet`` then ``parse_orders`` player by player, from one conversion of the
     state instead of two per player (simulations spend most of their time there)."""
-    from gm_tool.rulesets.grail_war.orders import parse
-
     game = _game(state)
     return {p: parse(game, write(game, p, kind, chance), f"bot:{p}", "en") for p, kind in kinds.items()}
 

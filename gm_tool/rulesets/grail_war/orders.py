@@ -8,19 +8,30 @@ choices that turn impossible during resolution are skipped and logged there.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from gm_tool.core import yamlpos
+from gm_tool.core.actions import ActionKind, ActionTable, Reading
 from gm_tool.core.deck import parse_card_spec
-from gm_tool.core.grid import Cell
+from gm_tool.core.grid import Cell, cell_name
 from gm_tool.core.schema import Validator, has_exact_key
 from gm_tool.errors import Problem
 from gm_tool.rulesets.grail_war import cards, movement
-from gm_tool.rulesets.grail_war.aliases import DODGE_KEYS, EQUIP_KEYS, KEYS, MAGIC_KEYS, MOVE_KEYS, SKILL_KEYS, STRIKE_KEYS
+from gm_tool.rulesets.grail_war.aliases import (
+    DODGE_KEYS,
+    EQUIP_KEYS,
+    KEY_ALIASES,
+    KEYS,
+    MAGIC_KEYS,
+    MOVE_KEYS,
+    SKILL_KEYS,
+    STRIKE_KEYS,
+)
 from gm_tool.rulesets.grail_war.hands import Ref, pick
-from gm_tool.rulesets.grail_war.model import Character, Game
+from gm_tool.rulesets.grail_war.model import RIVER, Character, Game
 
 yamlpos.register_aliases(KEYS, SKILL_KEYS, STRIKE_KEYS, DODGE_KEYS, MAGIC_KEYS, EQUIP_KEYS, MOVE_KEYS)
 
@@ -413,30 +424,32 @@ _ENTRY_KEYS = frozenset({"against", "count", "via"})  # a list line's canonical 
 # equipment that lets a card stand for the one a list answers with (via:)
 CONVERTERS = {"strike_order": ("正式外典", "佩耳修斯之剑"), "dodge_order": ("正式外典",)}
 
-def _check_skill(v: Validator, skill: dict[str, Any], o: Orders, char: Character,
-                 custom: dict[str, Any] | None = None) -> None:
-    """The skill section against the character's skills: a named skill must be one of them,
-    and discards must match the cost of the active skill they pay for."""
+def _check_skill(v: Validator, skill: dict[str, Any], discard: list[str], char: Character,
+                 custom: dict[str, Any] | None = None) -> str | None:
+    """The skill section against the character's skills: a named skill must be one of them
+    (its id returned), and discards must match the cost of the active skill they pay for."""
     from gm_tool.rulesets.grail_war.combat import skills as defs
 
     own = defs.of(char.skills, custom)
     name = skill.get("name")
     chosen = [s for s in own if s.trigger == "active"]
+    found = None
     if name is not None:
         hit = next((s for s in own if name in (s.id, s.name)), None)
         if hit is None:
             v.add("grail_war.skill_unknown", "skill.name", value=name, allowed=", ".join(s.name for s in own) or "—")
-            return
-        o.skill_name = hit.id
+            return None
+        found = hit.id
         chosen = [hit]
-    if o.skill_discard:
+    if discard:
         paying = [s for s in chosen if s.cost.get("discard")]
         if not paying:  # nothing here discards cards: say what the skills are, not "discards 0"
-            v.add("grail_war.sheet.no_discard", "skill.discard", got=len(o.skill_discard),
+            v.add("grail_war.sheet.no_discard", "skill.discard", got=len(discard),
                   skills="、".join(s.name for s in own) or "—")
-        elif len(o.skill_discard) != paying[0].cost["discard"]:
+        elif len(discard) != paying[0].cost["discard"]:
             v.add("grail_war.skill_discards", "skill.discard", skill=paying[0].name,
-                  need=paying[0].cost["discard"], got=len(o.skill_discard))
+                  need=paying[0].cost["discard"], got=len(discard))
+    return found
 
 
 def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> Orders:
@@ -445,8 +458,11 @@ def parse(game: Game, sheet: dict[str, Any], source: str, lang: str = "zh") -> O
     data = _canon(v, sheet, KEYS)
     char = _character(v, game, data)
     o = Orders(player=data["player"], turn=game.turn + 1, character=char.id)
-    for step in STEPS:
-        step(v, game, data, char, o)
+    reading = SheetReading(game, o.player, source, v=v, char=char, data=data)
+    for kind in ACTIONS.kinds.values():  # each section read by its kind, in the table's order
+        order = kind.read(data.get(kind.name), {}, reading, kind.name)
+        if order is not None:
+            kind.apply(o, order)
     v.written.update(moved)
     if v.ok:
         o.warnings = _warnings(v, char, o)
@@ -641,126 +657,6 @@ def _zone_list(v: Validator, raw: Any, table: dict[str, str], path: str) -> list
     return [z for z in picked if z is not None]
 
 
-def _keep(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
-    """``keep``: the hand cards to keep first when discarding."""
-    if "keep" in data and data["keep"] is not None:
-        o.keep, o.keep_refs = _card_list(v, data["keep"], "keep", char)
-
-
-def _skill(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
-    """``skill``: whether to use skills, which one, and the cards it discards (also as the seed
-    writes it on one line, l.129 "是 丢弃 万法破尽 王之财宝")."""
-    raw = data.get("skill")
-    if isinstance(raw, str) and "丢弃" in raw:
-        use, _, discard = raw.partition("丢弃")
-        raw = {"use": use.strip() or True, "discard": discard.strip() or None}
-    skill = _section(v, raw, SKILL_KEYS, "skill")
-    if skill is None:
-        return
-    o.skill_use = v.choice(skill, "use", SKILL_USE, "skill.use", True)
-    o.skill_discard, o.skill_discard_refs = _card_list(v, skill.get("discard"), "skill.discard", char)
-    if o.skill_use and not char.skills and "use" in skill:
-        v.add("grail_war.no_skill", "skill.use", character=char.id)
-    _check_skill(v, skill, o, char, game.skills)
-
-
-def _priorities(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
-    """``target_priority`` and the 出杀 / 出闪 lists."""
-    o.target_priority = v.choice(data, "target_priority", TARGET_PRIORITY, "target_priority", o.target_priority)
-    strikes = _priority(v, data.get("strike_order"), "strike_order", STRIKE_KEYS, STRIKE_AGAINST, char, True)
-    if strikes is not None:
-        o.strike_order = strikes
-    dodges = _priority(v, data.get("dodge_order"), "dodge_order", DODGE_KEYS, DODGE_AGAINST, char, True)
-    if dodges is not None:
-        o.dodge_order = dodges
-
-
-def _basic_cards(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
-    """``use_curse`` (咒) and ``gem`` (宝石)."""
-    o.use_curse = v.choice(data, "use_curse", CURSE, "use_curse", False)
-    o.gem = v.choice(data, "gem", GEM, "gem", o.gem)
-
-
-def _magic(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
-    """``magic``: whether to play magic cards, the zone priority, the hand-size priority."""
-    magic = _section(v, data.get("magic"), MAGIC_KEYS, "magic")
-    if magic is None:
-        return
-    o.magic_use = v.choice(magic, "use", MAGIC_USE, "magic.use", True)
-    zones = _zone_list(v, magic.get("zone_priority"), MAGIC_ZONES, "magic.zone_priority")
-    if zones is not None:
-        o.zone_priority = zones
-    o.hand_size = v.choice(magic, "hand_size", HAND_SIZE, "magic.hand_size", o.hand_size)
-
-
-def _equipment(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
-    """``equipment``: per equipped card, whether its optional effect is used and from which zones."""
-    equipment = data.get("equipment")
-    if isinstance(equipment, str) and cards.split_text(equipment) and all(
-            cards.canonical(x) or cards.canonical(cards.normal_text(x)) for x in cards.split_text(equipment)):
-        v.add("grail_war.sheet.info_key", "equipment", key=equipment)  # l.122 "装备:【正式外典】"
-        return
-    if equipment is None or not v.typed(equipment, dict, "equipment"):
-        return
-    for name, raw in equipment.items():
-        p = f"equipment.{name}"
-        canon = (cards.canonical(name) or cards.canonical(cards.normal_text(name))) if isinstance(name, str) else None
-        if canon is None or not cards.is_equipment(canon):
-            v.add("grail_war.unknown_card", p, value=name)
-            continue
-        if not char.equipped(canon):
-            v.add("grail_war.not_equipped", p, value=canon)
-            continue
-        if isinstance(raw, dict):  # l.145 "是否发动【万华杖】的效果（发动或不发动都默认为针对两人）"
-            raw = {("use" if isinstance(k, str) and _plain(k).startswith("是否发动") and k not in EQUIP_KEYS else k): x
-                   for k, x in raw.items()}
-        choice = _section(v, raw, EQUIP_KEYS, p, required=True)
-        if choice is None:
-            continue
-        ec = EquipmentChoice(_bool(v, choice, "use", f"{p}.use", True))
-        zones = _zone_list(v, choice.get("zones"), ZONES, f"{p}.zones")
-        if zones is not None:
-            ec.zones = zones
-        o.equipment[canon] = ec
-
-
-def _move(v: Validator, game: Game, data: dict[str, Any], char: Character, o: Orders) -> None:
-    """``move``: destination, waypoints and special move, checked against the map when the
-    rest of the sheet is sound."""
-    raw = data.get("move")
-    if type(raw) is dict:
-        raw = _rejoined(raw)
-    if isinstance(raw, str) and _lookup(BOOL, raw) is not None:
-        raw = {"special": raw}  # l.151-152 "8.本回合移动，是否发动介职特效 / 是" (the word, not `move: true`)
-    move = _section(v, raw, MOVE_KEYS, "move", short="to", short_types=(str,))
-    if move is None:
-        return
-    w, h = game.board.width, game.board.height
-    if move.get("to") is not None:
-        to = move["to"]
-        said = _COORDINATE.search(to) if isinstance(to, str) else None
-        tunnel = movement.tunnel_cell(game, to)
-        if said is not None and tunnel is None:  # l.154 "...，到达地图坐标（C,11）"
-            to = said.group(1) + said.group(2)
-            tunnel = movement.tunnel_cell(game, to)
-        o.move_to = tunnel or v.cell(to, "move.to", w, h)
-    via = move.get("via") or []
-    if v.typed(via, list, "move.via"):
-        o.move_via = [c for c in (movement.tunnel_cell(game, x) or v.cell(x, f"move.via[{i}]", w, h)
-                                  for i, x in enumerate(via)) if c]
-    special = move.get("special")
-    yes = _lookup(BOOL, special) if isinstance(special, (str, bool)) and _lookup(SPECIAL, special) is None else None
-    if yes is None:
-        o.move_special = v.choice(move, "special", SPECIAL, "move.special")
-    elif yes:  # the seed's 是否发动介职特效 answered 是: the class's own (ruling G7)
-        o.move_special = _class_special(game, char, o.move_to)
-        if o.move_special is None:
-            v.add("grail_war.move.no_class_special", "move.special", cls=char.cls)
-    if v.ok and char.alive:
-        for fld, code, params in movement.check(game, char, o):
-            v.add(code, fld, **params)
-
-
 # a cell whose comma YAML took for a separator inside {...} or [...] (移动: {目的地: （F,10）} is
 # {目的地: "（F", "10）": null}; 途经: [(F,9)] is ["(F", "9)"]): its column, then its row
 _CELL_HEAD = re.compile(r"\s*[（(【\[]?\s*([A-Za-z]{1,2})\s*")
@@ -816,5 +712,407 @@ def _class_special(game: Game, char: Character, to: Cell | None) -> str | None:
     return _CLASS_SPECIAL.get(char.cls)
 
 
+# the kinds of entry a sheet holds (gm_tool.core.actions): one class each ------------------------
+@dataclass(kw_only=True)
+class SheetReading(Reading[Game]):
+    """Reading one sheet: the schema helpers (``v``, where every problem goes), the character it
+    orders and the sheet with its keys made canonical (``data``)."""
+
+    v: SheetValidator
+    char: Character
+    data: dict[str, Any]
+
+    def problem(self, field_path: str, code: str, **params: Any) -> None:
+        self.v.add(code, field_path, **params)
+
+
+def _actor(game: Game, player: str) -> Character | None:
+    """The character a player's sheet orders when it names none (the template's, ``default``'s)."""
+    chars = [c for c in game.of_player(player) if c.alive]
+    return chars[0] if chars else None
+
+
+class SheetKind(ActionKind[Game, Any, Orders]):
+    """One section of the sheet (spec §4): a standing choice for the servant's turn. ``read``
+    takes the section's value (None when the sheet leaves it out) and returns what it chose, or
+    None (nothing chosen, or problems told); ``apply`` writes it into the servant's Orders, which
+    the movement and the fights consult as the turn resolves; ``options`` are the values a sheet
+    may write for the servant ``default`` orders (the template's)."""
+
+    def options(self, state: Game, actor: str) -> Iterable[dict[str, Any]]:
+        char = _actor(state, actor)
+        return () if char is None else ({self.name: value} for value in self.values(state, char))
+
+    def values(self, game: Game, char: Character) -> Iterable[Any]:
+        """The section's values ``char`` may write now, in a stable order."""
+        raise NotImplementedError
+
+
+def _aliases(name: str) -> tuple[str, ...]:
+    return KEY_ALIASES[name]
+
+
+class KeepKind(SheetKind):
+    """``keep`` (保留): the hand cards to keep first when discarding (seed l.61)."""
+
+    name = "keep"
+    aliases = _aliases("keep")
+
+    def read(self, value: Any, entry: dict[str, Any], reading: Reading[Game], path: str) -> Any:
+        assert isinstance(reading, SheetReading)
+        return None if value is None else _card_list(reading.v, value, path, reading.char)
+
+    def apply(self, game: Orders, order: tuple[list[str], list[Ref]]) -> None:
+        game.keep, game.keep_refs = order
+
+    def values(self, game: Game, char: Character) -> Iterable[list[str]]:
+        names = list(dict.fromkeys(c.name for c in char.hand))
+        yield []
+        yield from ([name] for name in names)
+        if len(char.hand) > 1:
+            yield [c.name for c in char.hand]
+
+
+@dataclass(slots=True)
+class SkillChoice:
+    use: bool
+    discard: tuple[list[str], list[Ref]]
+    name: str | None
+
+
+class SkillKind(SheetKind):
+    """``skill`` (技能): whether to use the character's skills, which one, and the cards it
+    discards (also as the seed writes it on one line, l.129 "是 丢弃 万法破尽 王之财宝")."""
+
+    name = "skill"
+    aliases = _aliases("skill")
+
+    def read(self, value: Any, entry: dict[str, Any], reading: Reading[Game], path: str) -> SkillChoice | None:
+        assert isinstance(reading, SheetReading)
+        v, char = reading.v, reading.char
+        if isinstance(value, str) and "丢弃" in value:
+            use, _, discard = value.partition("丢弃")
+            value = {"use": use.strip() or True, "discard": discard.strip() or None}
+        skill = _section(v, value, SKILL_KEYS, path)
+        if skill is None:
+            return None
+        choice = SkillChoice(v.choice(skill, "use", SKILL_USE, f"{path}.use", True),
+                             _card_list(v, skill.get("discard"), f"{path}.discard", char), None)
+        if choice.use and not char.skills and "use" in skill:
+            v.add("grail_war.no_skill", f"{path}.use", character=char.id)
+        choice.name = _check_skill(v, skill, choice.discard[0], char, reading.state.skills)
+        return choice
+
+    def apply(self, game: Orders, order: SkillChoice) -> None:
+        game.skill_use = order.use
+        game.skill_discard, game.skill_discard_refs = order.discard
+        if order.name is not None:
+            game.skill_name = order.name
+
+    def values(self, game: Game, char: Character) -> Iterable[dict[str, Any]]:
+        """Using them first (what a missing sheet does) when the character has skills; a use
+        paying its discards with the first cards held when the active skill asks for some."""
+        if not char.skills:
+            yield {"use": False}
+            return
+        yield {"use": True}
+        yield {"use": False}
+        from gm_tool.rulesets.grail_war.combat import skills as defs
+
+        active = [s for s in defs.of(char.skills, game.skills) if s.trigger == "active"]
+        need = int(active[0].cost.get("discard", 0)) if active else 0
+        if need and len(char.hand) >= need:
+            yield {"use": True, "discard": [c.name for c in char.hand[:need]]}
+
+
+class ChoiceKind(SheetKind):
+    """A section answered by one word of a table (``table``: every spelling -> its code);
+    ``codes`` are the answers in the order offered."""
+
+    table: ClassVar[dict[Any, Any]] = {}
+    codes: ClassVar[tuple[Any, ...]] = ()
+    fallback: ClassVar[Any] = None  # what a problem leaves (the missing sheet's choice)
+
+    def read(self, value: Any, entry: dict[str, Any], reading: Reading[Game], path: str) -> Any:
+        assert isinstance(reading, SheetReading)
+        return reading.v.choice({self.name: value}, self.name, self.table, path, self.fallback)
+
+    def apply(self, game: Orders, order: Any) -> None:
+        setattr(game, self.name, order)
+
+    def values(self, game: Game, char: Character) -> Iterable[Any]:
+        return self.codes
+
+
+class TargetKind(ChoiceKind):
+    """``target_priority`` (目标优先, seed l.69-70): which enemy a 杀 goes to first."""
+
+    name = "target_priority"
+    aliases = _aliases("target_priority")
+    table = TARGET_PRIORITY
+    codes = ("more_hp", "more_cards")
+    fallback = "more_hp"
+
+
+class CurseKind(ChoiceKind):
+    """``use_curse`` (咒, l.139): whether a 咒 is played."""
+
+    name = "use_curse"
+    aliases = _aliases("use_curse")
+    table = CURSE
+    codes = (True, False)
+    fallback = False
+
+
+class GemKind(ChoiceKind):
+    """``gem`` (宝石, l.140-141): on whom a 宝石 is used first, or never."""
+
+    name = "gem"
+    aliases = _aliases("gem")
+    table = GEM
+    codes = ("self_first", "ally_first", "never")
+    fallback = "self_first"
+
+
+class OrderKind(SheetKind):
+    """A 出杀 / 出闪 list (seed l.77-87): what the servant answers with a card, in order, each line
+    with a count and the equipment a card is converted through (``via``)."""
+
+    keys: ClassVar[dict[str, str]] = {}
+    table: ClassVar[dict[str, str]] = {}
+    answers: ClassVar[tuple[str, ...]] = ()  # what a line may answer, in the order offered
+    converted: ClassVar[str] = ""  # the answer a converting equipment's card is played against
+
+    def read(self, value: Any, entry: dict[str, Any], reading: Reading[Game], path: str) -> list[Entry] | None:
+        assert isinstance(reading, SheetReading)
+        return _priority(reading.v, value, path, self.keys, self.table, reading.char, True)
+
+    def apply(self, game: Orders, order: list[Entry]) -> None:
+        setattr(game, self.name, order)
+
+    def vias(self, char: Character) -> list[str]:
+        """The converting equipment the character wears, that a line of this list may name."""
+        return [name for name in CONVERTERS[self.name] if char.equipped(name)]
+
+    def values(self, game: Game, char: Character) -> Iterable[list[Any]]:
+        yield [{"against": a} for a in self.answers]
+        yield from ([{"against": a}] for a in self.answers)
+        yield [{"against": self.answers[0], "count": 2}, NONE]
+        yield [NONE]
+        yield from ([{"against": self.converted, "via": name}] for name in self.vias(char))
+
+
+class StrikeKind(OrderKind):
+    name = "strike_order"
+    aliases = _aliases("strike_order")
+    keys = STRIKE_KEYS
+    table = STRIKE_AGAINST
+    answers = ("enemy", "skill", "magic")
+    converted = "enemy"
+
+
+class DodgeKind(OrderKind):
+    name = "dodge_order"
+    aliases = _aliases("dodge_order")
+    keys = DODGE_KEYS
+    table = DODGE_AGAINST
+    answers = ("strike", "skill", "magic")
+    converted = "strike"
+
+
+@dataclass(slots=True)
+class MagicChoice:
+    use: bool
+    zones: list[str] | None
+    hand_size: str | None
+
+
+class MagicKind(SheetKind):
+    """``magic`` (魔术牌, l.143-147): whether magic cards are played, the zone a card is taken
+    from first, and whose hand first (more or fewer cards)."""
+
+    name = "magic"
+    aliases = _aliases("magic")
+    zones = ("hand", "weapon", "armor")  # the missing sheet's zone priority
+    hand_sizes = ("more", "fewer")
+
+    def read(self, value: Any, entry: dict[str, Any], reading: Reading[Game], path: str) -> MagicChoice | None:
+        assert isinstance(reading, SheetReading)
+        v = reading.v
+        magic = _section(v, value, MAGIC_KEYS, path)
+        if magic is None:
+            return None
+        use = v.choice(magic, "use", MAGIC_USE, f"{path}.use", True)
+        zones = _zone_list(v, magic.get("zone_priority"), MAGIC_ZONES, f"{path}.zone_priority")
+        return MagicChoice(use, zones, v.choice(magic, "hand_size", HAND_SIZE, f"{path}.hand_size"))
+
+    def apply(self, game: Orders, order: MagicChoice) -> None:
+        game.magic_use = order.use
+        if order.zones is not None:
+            game.zone_priority = order.zones
+        if order.hand_size is not None:
+            game.hand_size = order.hand_size
+
+    def values(self, game: Game, char: Character) -> Iterable[dict[str, Any]]:
+        for size in self.hand_sizes:
+            yield {"use": True, "zone_priority": list(self.zones), "hand_size": size}
+        yield {"use": True, "zone_priority": list(reversed(self.zones))}
+        yield {"use": False}
+
+
+class EquipmentKind(SheetKind):
+    """``equipment`` (装备, l.145-146): per equipped card, whether its optional effect is used and
+    which zones it takes cards from."""
+
+    name = "equipment"
+    aliases = _aliases("equipment")
+    zones = ("equipment", "hand")
+
+    def read(self, value: Any, entry: dict[str, Any], reading: Reading[Game], path: str) -> dict[str, EquipmentChoice] | None:
+        assert isinstance(reading, SheetReading)
+        v, char = reading.v, reading.char
+        if isinstance(value, str) and cards.split_text(value) and all(
+                cards.canonical(x) or cards.canonical(cards.normal_text(x)) for x in cards.split_text(value)):
+            v.add("grail_war.sheet.info_key", path, key=value)  # l.122 "装备:【正式外典】"
+            return None
+        if value is None or not v.typed(value, dict, path):
+            return None
+        out: dict[str, EquipmentChoice] = {}
+        for name, raw in value.items():
+            p = f"{path}.{name}"
+            canon = (cards.canonical(name) or cards.canonical(cards.normal_text(name))) if isinstance(name, str) else None
+            if canon is None or not cards.is_equipment(canon):
+                v.add("grail_war.unknown_card", p, value=name)
+                continue
+            if not char.equipped(canon):
+                v.add("grail_war.not_equipped", p, value=canon)
+                continue
+            if isinstance(raw, dict):  # l.145 "是否发动【万华杖】的效果（发动或不发动都默认为针对两人）"
+                raw = {("use" if isinstance(k, str) and _plain(k).startswith("是否发动") and k not in EQUIP_KEYS else k): x
+                       for k, x in raw.items()}
+            choice = _section(v, raw, EQUIP_KEYS, p, required=True)
+            if choice is None:
+                continue
+            ec = EquipmentChoice(_bool(v, choice, "use", f"{p}.use", True))
+            zones = _zone_list(v, choice.get("zones"), ZONES, f"{p}.zones")
+            if zones is not None:
+                ec.zones = zones
+            out[canon] = ec
+        return out
+
+    def apply(self, game: Orders, order: dict[str, EquipmentChoice]) -> None:
+        game.equipment.update(order)
+
+    def values(self, game: Game, char: Character) -> Iterable[dict[str, Any]]:
+        """For each worn card with an optional effect (ruling C14), slot by slot: its use as a
+        missing sheet makes it first, then the other."""
+        from gm_tool.rulesets.grail_war import data
+
+        defaults = data.load("cards").get("default_use", {})  # what the fights use when a sheet is silent
+        for card in char.equipment.values():
+            if card is not None and card.name in defaults:
+                for use in (bool(defaults[card.name]), not defaults[card.name]):
+                    yield {card.name: {"use": use, "zones": list(self.zones)}}
+
+
+@dataclass(slots=True)
+class Move:
+    """A move order (what ``movement.check`` reads)."""
+
+    move_to: Cell | None = None
+    move_via: list[Cell] = field(default_factory=list)
+    move_special: str | None = None
+
+
+class MoveKind(SheetKind):
+    """``move`` (移动, l.151-154): the destination, waypoints and class movement (渡河 crossing,
+    攀登 climbing, 跳跃 jumping, 瞬移 teleport, 破坏 destroying), checked against the map when the
+    rest of the sheet is sound."""
+
+    name = "move"
+    aliases = _aliases("move")
+    # the class movement the options offer beside walking (movement.special_problem says who may)
+    class_special: ClassVar[dict[str, str]] = {"LANCER": "jump", "RIDER": "cross", "CASTER": "climb"}
+
+    def read(self, value: Any, entry: dict[str, Any], reading: Reading[Game], path: str) -> Move | None:
+        assert isinstance(reading, SheetReading)
+        v, game, char = reading.v, reading.state, reading.char
+        raw = value
+        if type(raw) is dict:
+            raw = _rejoined(raw)
+        if isinstance(raw, str) and _lookup(BOOL, raw) is not None:
+            raw = {"special": raw}  # l.151-152 "8.本回合移动，是否发动介职特效 / 是" (the word, not `move: true`)
+        move = _section(v, raw, MOVE_KEYS, path, short="to", short_types=(str,))
+        if move is None:
+            return None
+        out = Move()
+        w, h = game.board.width, game.board.height
+        if move.get("to") is not None:
+            to = move["to"]
+            said = _COORDINATE.search(to) if isinstance(to, str) else None
+            tunnel = movement.tunnel_cell(game, to)
+            if said is not None and tunnel is None:  # l.154 "...，到达地图坐标（C,11）"
+                to = said.group(1) + said.group(2)
+                tunnel = movement.tunnel_cell(game, to)
+            out.move_to = tunnel or v.cell(to, f"{path}.to", w, h)
+        via = move.get("via") or []
+        if v.typed(via, list, f"{path}.via"):
+            out.move_via = [c for c in (movement.tunnel_cell(game, x) or v.cell(x, f"{path}.via[{i}]", w, h)
+                                        for i, x in enumerate(via)) if c]
+        special = move.get("special")
+        yes = _lookup(BOOL, special) if isinstance(special, (str, bool)) and _lookup(SPECIAL, special) is None else None
+        if yes is None:
+            out.move_special = v.choice(move, "special", SPECIAL, f"{path}.special")
+        elif yes:  # the seed's 是否发动介职特效 answered 是: the class's own (ruling G7)
+            out.move_special = _class_special(game, char, out.move_to)
+            if out.move_special is None:
+                v.add("grail_war.move.no_class_special", f"{path}.special", cls=char.cls)
+        if v.ok and char.alive:
+            for fld, code, params in movement.check(game, char, out):
+                v.add(code, fld, **params)
+        return out
+
+    def apply(self, game: Orders, order: Move) -> None:
+        game.move_to, game.move_via, game.move_special = order.move_to, order.move_via, order.move_special
+
+    def values(self, game: Game, char: Character) -> Iterable[dict[str, Any]]:
+        """Every cell the servant may end its walk in (board order), those only its class
+        movement reaches, the strongholds it may teleport to (in the strongholds' order), and
+        a BERSERKER's destroying where it stands when it may."""
+        walk, extra, special = self.walks(game, char)
+        yield from ({"to": cell_name(c)} for c in walk)
+        yield from ({"to": cell_name(c), "special": special} for c in extra)
+        yield from ({"to": cell_name(c), "special": "teleport"} for c in self.teleports(game, char))
+        if char.cls == "BERSERKER" and movement.destroy_problem(game, char, char.pos) is None:
+            yield {"special": "destroy"}
+
+    def walks(self, game: Game, char: Character) -> tuple[list[Cell], list[Cell], str | None]:
+        """The cells a walk may end in, those only the class movement reaches, and that movement."""
+        def ends(special: str | None) -> set[Cell]:
+            reach = movement.reachable(game, char, special)
+            return {c for c in reach if c[0] >= 0 and c[1] >= 0 and c not in game.closed_cells
+                    and (c[1] >= game.board.height or c[0] < game.board.width and game.board.terrain(c) != RIVER)}
+
+        walk = ends(None)
+        special = self.class_special.get(char.cls)
+        extra = ends(special) - walk if special and movement.special_problem(char, special) is None else set()
+        return _board_order(walk), _board_order(extra), special
+
+    def teleports(self, game: Game, char: Character) -> list[Cell]:
+        """The strongholds the servant may teleport to, in the strongholds' order (only a CASTER,
+        or one standing on a stronghold, ever may: R4, R6)."""
+        if char.cls != "CASTER" and game.stronghold_at(char.pos) is None:
+            return []
+        return [s.pos for s in game.strongholds if movement.teleport_problem(game, char, s.pos) is None]
+
+
+def _board_order(cells: Iterable[Cell]) -> list[Cell]:
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+KEEP_KIND, SKILL_KIND, TARGET_KIND, STRIKE_KIND, DODGE_KIND, CURSE_KIND, GEM_KIND, MAGIC_KIND, EQUIPMENT_KIND, MOVE_KIND = (
+    KeepKind(), SkillKind(), TargetKind(), StrikeKind(), DodgeKind(), CurseKind(), GemKind(), MagicKind(),
+    EquipmentKind(), MoveKind())
 # the sheet's sections, read in this order after the header
-STEPS = (_keep, _skill, _priorities, _basic_cards, _magic, _equipment, _move)
+ACTIONS: ActionTable[Game, Orders] = ActionTable(
+    KEEP_KIND, SKILL_KIND, TARGET_KIND, STRIKE_KIND, DODGE_KIND, CURSE_KIND, GEM_KIND, MAGIC_KIND, EQUIPMENT_KIND, MOVE_KIND)

@@ -10,11 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from gm_tool.core.grid import cell_name
-from gm_tool.rulesets.grail_war import movement
-from gm_tool.rulesets.grail_war.combat.engine import default_use
 from gm_tool.rulesets.grail_war.hands import choose_kept
-from gm_tool.rulesets.grail_war.model import RIVER, Game
-from gm_tool.rulesets.grail_war.orders import default
+from gm_tool.rulesets.grail_war.model import Game
+from gm_tool.rulesets.grail_war.orders import ACTIONS, SKILL_KIND, default
 from gm_tool.rulesets.grail_war.words import equipment_text, labels, skill_texts
 
 
@@ -24,23 +22,9 @@ def _v(words: dict[str, Any], kind: str, value: Any) -> str:
     return str(words["values"].get(kind, {}).get(key, key))
 
 
-# the class movement a sheet offers (movement.special_problem says who may use which)
-CLASS_SPECIAL = {"LANCER": "jump", "RIDER": "cross", "CASTER": "climb"}
-
-
-def destinations(game: Game, char) -> tuple[list[str], list[str], list[str]]:
-    """Cells ``char`` may end its move in: walking, only with its class movement, by teleport."""
-    def ends(special: str | None) -> set:
-        reach = movement.reachable(game, char, special)
-        return {c for c in reach if c[0] >= 0 and c[1] >= 0 and c not in game.closed_cells
-                and (c[1] >= game.board.height or c[0] < game.board.width and game.board.terrain(c) != RIVER)}
-
-    order = lambda cells: [cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0]))]  # noqa: E731
-    walk = ends(None)
-    special = CLASS_SPECIAL.get(char.cls)
-    extra = ends(special) - walk if special and movement.special_problem(char, special) is None else set()
-    tele = [s.pos for s in game.strongholds if movement.teleport_problem(game, char, s.pos) is None]
-    return order(walk), order(extra), order(tele)
+def _offered(game: Game, player: str, kind: str) -> list[Any]:
+    """The values of one section the options offer (orders.ACTIONS), in their order."""
+    return [option[kind] for option in ACTIONS.kinds[kind].options(game, player)]
 
 
 def template(state: dict, player: str, lang: str, game: Game | None = None) -> str:
@@ -60,12 +44,18 @@ def template(state: dict, player: str, lang: str, game: Game | None = None) -> s
     v = lambda kind, value: _v(sheet_words, kind, value)  # noqa: E731
     hand = " ".join(c.label for c in char.hand) or t["none"]
     eq = {slot: (card.name if card else t["none"]) for slot, card in char.equipment.items()}
-    walk, extra, tele = destinations(game, char)
+    moves = _offered(game, player, "move")  # where the move may end: walking, by class movement, by teleport
+    walk = [m["to"] for m in moves if "special" not in m]
+    special = next((m["special"] for m in moves if m.get("special") not in (None, "teleport", "destroy")), None)
+    extra = [m["to"] for m in moves if special is not None and m.get("special") == special]
+    tele = [m["to"] for m in moves if m.get("special") == "teleport"]
     kept, dropped = choose_kept(char, None)  # what no keep list keeps (ruling C23)
     # the optional effects of what is worn, as a missing sheet uses them (ruling C14)
-    defaults = default_use()
-    choices = {card.name: bool(defaults[card.name]) for card in char.equipment.values()
-               if card is not None and card.name in defaults}
+    skill_use = next(iter(SKILL_KIND.options(game, player)))["skill"]["use"]  # the first is what a missing sheet does
+    choices: dict[str, bool] = {}
+    for offer in _offered(game, player, "equipment"):  # each worn card's default use comes first
+        for name, choice in offer.items():
+            choices.setdefault(name, choice["use"])
     several = len(game.of_player(player)) > 1
     below = game.board.height + 1
     in_tunnel = any(int(cell.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) >= below for cell in walk + extra)
@@ -86,7 +76,7 @@ def template(state: dict, player: str, lang: str, game: Game | None = None) -> s
           if dropped else []),
         f"{k('keep')}: []",
         t["skill"],
-        f"{k('skill')}: {{{k('use')}: {v('bool', bool(char.skills))}, {k('discard')}: []}}",
+        f"{k('skill')}: {{{k('use')}: {v('bool', skill_use)}, {k('discard')}: []}}",
         t["target"],
         f"{k('target_priority')}: {v('target_priority', o.target_priority)}",
         t["strike"],
@@ -110,7 +100,7 @@ def template(state: dict, player: str, lang: str, game: Game | None = None) -> s
           if choices else []),
         t["move"],
         t["dest"].format(cells=" ".join(walk) or t["none"]),
-        *([t["special_dest"].format(special=k("special"), value=v("special", CLASS_SPECIAL[char.cls]), cells=" ".join(extra))]
+        *([t["special_dest"].format(special=k("special"), value=v("special", special), cells=" ".join(extra))]
           if extra else []),
         *([t["tele"].format(special=k("special"), cells=" ".join(tele))] if tele else []),
         *([t["tunnel"].format(row=below)] if in_tunnel else []),
