@@ -1,5 +1,8 @@
 """Order sheets (spec §4): parsing, aliases (the seed's own Chinese wording) and validation.
 
+Each section of a sheet (keep, skill, ..., move) is one kind of action (:data:`ACTIONS`, see
+gm_tool.core.actions): its reading, its options for the servant (the template, the bots and
+`gm check` agree on them) and its application to the servant's :class:`Orders`.
 ``parse(game, sheet, source)`` returns :class:`Orders` or raises GmError listing every problem
 with its field and what is allowed. Everything after parsing may trust the Orders it gets;
 choices that turn impossible during resolution are skipped and logged there.
@@ -242,8 +245,8 @@ def _canon(v: Validator, data: dict[str, Any], allowed: dict[str, str], path: st
 
 def default(game: Game, player: str) -> Orders:
     """A missing sheet: stay, default options (the options `gm template` shows)."""
-    chars = [c for c in game.of_player(player) if c.alive] or game.of_player(player)
-    return Orders(player=player, turn=game.turn + 1, character=chars[0].id)
+    char = _actor(game, player) or game.of_player(player)[0]
+    return Orders(player=player, turn=game.turn + 1, character=char.id)
 
 
 def _bool(v: Validator, data: dict[str, Any], key: str, path: str, default: bool) -> bool:
