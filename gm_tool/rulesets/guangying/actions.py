@@ -181,8 +181,15 @@ class Summon(GyKind):
         if g.summoned:
             return
         for what, cls in self.summonable(g, player):
-            for c in sorted(g.summon_cells(player, cls), key=lambda c: (g.squad_at(c) is not None, c)):
-                yield {"summon": what, "at": c}
+            yield from self.piece_choices(g, player, what, cls)
+
+    @staticmethod
+    def piece_choices(g: Turn, player: str, what: str, cls: str) -> Iterator[dict[str, Any]]:
+        """The options summoning one piece (``what``, of class ``cls``): free cells first, then
+        own squads it may join, each by name."""
+        taken = {q["pos"] for q in g.s["squads"]}
+        for c in sorted(g.summon_cells(player, cls), key=lambda c: (c in taken, c)):
+            yield {"summon": what, "at": c}
 
     def apply(self, g: Turn, a: Action) -> None:
         me = g.active
@@ -263,18 +270,22 @@ class Summon(GyKind):
 
 
 # --- moving (G15-G18) -------------------------------------------------------------------------------
-def ends(g: Turn, q: dict[str, Any], pieces: list[dict[str, Any]]) -> Iterator[list[str]]:
+def ends(g: Turn, q: dict[str, Any], pieces: list[dict[str, Any]]) -> Iterator[tuple[int, list[str]]]:
     """The paths ``pieces`` of squad ``q`` may take (cheapest to each cell it may end on: a free
-    cell, or an own squad it may join, R8), in the order :func:`~.model.reach` finds them."""
+    cell, or an own squad it may join, R8), each with what it costs, in the order
+    :func:`~.model.reach` finds them."""
     whole = len(pieces) == len(q["members"])
-    for end, (_, path) in reach(g, q, joins=True, pieces=None if whole else pieces).items():
-        host = g.squad_at(end)
+    at: dict[str, dict[str, Any]] = {}
+    for x in g.s["squads"]:
+        at.setdefault(x["pos"], x)  # g.squad_at of every cell at once
+    for end, route in reach(g, q, joins=True, pieces=None if whole else pieces).items():
+        host = at.get(end)
         if host is not None:
             try:
                 g.check_join(pieces, host, "path")
             except Refusal:
                 continue
-        yield path
+        yield route
 
 
 class Move(GyKind):
@@ -285,9 +296,19 @@ class Move(GyKind):
 
     def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
         for q in g.own_squads(player):
-            if q["actions_left"] >= 1:
-                for path in ends(g, q, g.members(q)):
-                    yield {"move": q["id"], "path": path}
+            yield from self.squad_choices(g, q)
+
+    @staticmethod
+    def routes(g: Turn, q: dict[str, Any]) -> Iterator[tuple[int, list[str]]]:
+        """The moves of one squad with what each costs: ``(cost, path)`` to each cell it may
+        end on."""
+        if q["actions_left"] >= 1:
+            yield from ends(g, q, g.members(q))
+
+    def squad_choices(self, g: Turn, q: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """The moves of one squad: a path to each cell it may end on."""
+        for _, path in self.routes(g, q):
+            yield {"move": q["id"], "path": path}
 
     def apply(self, g: Turn, a: Action) -> None:
         q = g.own_squad(a["move"], g.active, "move")
@@ -317,7 +338,7 @@ class Split(GyKind):
             groups = [[p] for p in members] + [[a, b] for i, a in enumerate(members) for b in members[i + 1:]]
             for group in groups:
                 if len(group) < len(members):
-                    for path in ends(g, q, group):
+                    for _, path in ends(g, q, group):
                         yield {"split": [p["id"] for p in group], "path": path}
 
     def apply(self, g: Turn, a: Action) -> None:
@@ -359,25 +380,29 @@ class Attack(GyKind):
         """Each target in reach, by the leader; then by each other member a 战士 leader lets
         attack (G11); then 精准打击 on each member of the target by a 巡林客 whose passives
         are on."""
-        verb = self.name
         for q in g.own_squads(player):
-            if q["id"] in g.attacked or q["actions_left"] < (2 if self.full else 1):
-                continue
-            lead = g.leader(q)
-            others = [m for m in g.members(q) if m is not lead and m["class"] not in GUARDIANS] \
-                if lead["class"] == "战士" else []
-            found = targets(g, q)
+            yield from self.squad_choices(g, q)
+
+    def squad_choices(self, g: Turn, q: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """The attacks of one squad, in the order of :meth:`choices`."""
+        verb = self.name
+        if q["id"] in g.attacked or q["actions_left"] < (2 if self.full else 1):
+            return
+        lead = g.leader(q)
+        others = [m for m in g.members(q) if m is not lead and m["class"] not in GUARDIANS] \
+            if lead["class"] == "战士" else []
+        found = targets(g, q)
+        for t in found:
+            yield {verb: q["id"], "target": t}
+        for by in others:
             for t in found:
-                yield {verb: q["id"], "target": t}
-            for by in others:
+                yield {verb: q["id"], "target": t, "by": by["id"]}
+        for by in [lead, *others]:
+            if by["class"] == "巡林客" and g.passives_on(by):
                 for t in found:
-                    yield {verb: q["id"], "target": t, "by": by["id"]}
-            for by in [lead, *others]:
-                if by["class"] == "巡林客" and g.passives_on(by):
-                    for t in found:
-                        for m in g.squads[t]["members"] if t in g.squads else ():
-                            yield {verb: q["id"], "target": t, **({} if by is lead else {"by": by["id"]}),
-                                   "member": m}
+                    for m in g.squads[t]["members"] if t in g.squads else ():
+                        yield {verb: q["id"], "target": t, **({} if by is lead else {"by": by["id"]}),
+                               "member": m}
 
     def apply(self, g: Turn, a: Action) -> None:
         me = g.active
@@ -625,16 +650,18 @@ class UseAbility(GyKind):
             ok = False
         return ok
 
-    def uses(self, g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
-        """The ability entries piece ``p`` may write now, each tried on a copy of the turn."""
-        out = []
+    @staticmethod
+    def candidates(g: Turn, player: str, p: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """The ability entries piece ``p`` might write: each ability of its class with each use it
+        may try, not yet tried (:meth:`uses` keeps those that pass)."""
         for ability in ABILITIES.values():
             if ABILITY_CLASS[ability.name] == p["class"]:
                 for use in ability.uses(g, player, p):
-                    entry = {"ability": ability.name, "by": p["id"], **use}
-                    if tries(g, {"verb": "ability", **entry}):
-                        out.append(entry)
-        return out
+                    yield {"ability": ability.name, "by": p["id"], **use}
+
+    def uses(self, g: Turn, player: str, p: dict[str, Any]) -> list[dict[str, Any]]:
+        """The ability entries piece ``p`` may write now, each tried on a copy of the turn."""
+        return [entry for entry in self.candidates(g, player, p) if tries(g, {"verb": "ability", **entry})]
 
     def choices(self, g: Turn, player: str) -> Iterator[dict[str, Any]]:
         for q in g.own_squads(player):
@@ -724,8 +751,9 @@ class Suicide(GyKind):
         g.kill(p, "suicide")
 
 
+SUMMON, MOVE, ATTACK, FULL_ATTACK, ABILITY = Summon(), Move(), Attack(), FullAttack(), UseAbility()
 ACTIONS: ActionTable[GyState, Turn] = ActionTable(
-    Summon(), Move(), Attack(), FullAttack(), Defend(), UseAbility(), Leader(), Split(), Return(), Suicide())
+    SUMMON, MOVE, ATTACK, FULL_ATTACK, Defend(), ABILITY, Leader(), Split(), Return(), Suicide())
 assert list(ACTIONS.kinds) == list(KINDS)  # the sheet's words name each kind, in the table's order
 
 

@@ -1,18 +1,24 @@
 """Built-in bots: ``greedy`` (summon what G27 needs, strike what is in reach, march on the enemy
-fortress) and ``random`` (the same candidates, picked by chance). Each action is tried on a
-placements-only board before it is written, so every sheet passes ``gm check``."""
+fortress) and ``random`` (the same candidates, picked by chance). A bot chooses among the options
+of the action kinds (actions.py: a piece's summons, a squad's attacks and moves, a piece's
+abilities), asked on the board it is writing on, so each choice sees the actions before it; each
+action is then played on that placements-only board before it is written, so every sheet passes
+``gm check``."""
 
 from __future__ import annotations
 
+from itertools import takewhile
 from typing import Any
 
 from gm_tool.core.grid import cell_name
-from gm_tool.rulesets.guangying.actions import ACTIONS
-from gm_tool.rulesets.guangying.model import GUARDIANS, Refusal, copy_state, dist, reach
+from gm_tool.rulesets.guangying.actions import ABILITY, ACTIONS, ATTACK, FULL_ATTACK, MOVE, SUMMON
+from gm_tool.rulesets.guangying.model import GUARDIANS, Refusal, copy_state, dist
 from gm_tool.rulesets.guangying.orders import Orders
 from gm_tool.rulesets.guangying.turn import Turn
 
 PROFESSIONALS = ("巡林客", "野蛮人", "游荡者", "牧师", "德鲁伊", "术士", "诗人", "法师")
+# the one ability a bot uses of each class, on an enemy within 3 身位格
+ABILITY_OF = {"巡林客": "射击", "术士": "火球", "德鲁伊": "变身野兽"}
 
 
 class _Writer:
@@ -82,10 +88,14 @@ def _write(state: dict[str, Any], player: str, kind: str, chance: Any) -> _Write
 
 
 def _summon(w: _Writer, g: Turn, player: str, rnd: bool, chance: Any) -> None:
-    pl = g.players[player]
+    """The piece first, among those the summon kind may bring (guardians while there is none,
+    then professionals), then its cell among its options: a free one (never joining a squad), the
+    nearest the enemy fortress. The piece is drawn before its cells are known, as a player picks
+    it, so one with no free cell means no summon this turn."""
+    offered = dict(SUMMON.summonable(g, player))
     mine = [p["class"] for p in g.s["pieces"] if p["owner"] == player]
-    pool = [c for c in g.table if pl["pool"].get(c, 0) > 0]
-    hand = [h["id"] for h in pl["in_hand"] if h["cannot_return_until"] is None or h["cannot_return_until"] <= g.s["turn"]]
+    pool = [c for c in g.table if c in offered and offered[c] == c]
+    hand = [h["id"] for h in g.players[player]["in_hand"] if h["id"] in offered]
     if not any(c in GUARDIANS for c in mine):
         wanted = [c for c in GUARDIANS if c in pool]
     elif all(c in GUARDIANS for c in mine):
@@ -97,47 +107,52 @@ def _summon(w: _Writer, g: Turn, player: str, rnd: bool, chance: Any) -> None:
     if not wanted:
         return
     what = chance.choice(wanted, why="summon") if rnd else wanted[0]
-    cls = what if what in g.table else next(h["class"] for h in pl["in_hand"] if h["id"] == what)
-    cells = [c for c in g.summon_cells(player, cls) if g.squad_at(c) is None]
+    taken = {q["pos"] for q in g.s["squads"]}
+    cells = [o["at"] for o in SUMMON.piece_choices(g, player, what, offered[what]) if o["at"] not in taken]
     if not cells:
         return
     table = _fort_table(g, player)
-    cells.sort(key=lambda c: (table[c][0], table[c][2]))
+    cells.sort(key=lambda c: (table[c][0], table[c][2], table[c][1]))
     at = chance.choice(cells[:6], why="summon cell") if rnd else cells[0]
     w.tries({"summon": what, "at": at}, "summon", {"summon": what, "at": at})
 
 
 def _strike(w: _Writer, g: Turn, q: dict[str, Any], rnd: bool, chance: Any) -> bool:
+    """The enemy fortress if in reach, else the weakest-led enemy squad in reach (by the leader,
+    with both chances a full attack); with both chances and nothing in reach, a 巡林客's shot or a
+    术士's fireball at an enemy within 3 (the nearest in board order), or a 德鲁伊 turning beast."""
     me = q["owner"]
-    foes = g.enemies_within(q["pos"], me)
     full = q["actions_left"] == 2 and q["id"] not in g.attacked
-    verb = "full_attack" if full else "attack"
-    if q["id"] in g.attacked:
-        foes = []
-    if _fortress_dist(g, me, q["pos"]) <= 1 and q["id"] not in g.attacked:
+    kind = FULL_ATTACK if full else ATTACK
+    verb = kind.name
+    # the leader's attacks (those naming no other attacker nor a member) come first
+    found = [o["target"] for o in takewhile(lambda o: len(o) == 2, kind.squad_choices(g, q))]
+    if "fortress" in found:
         return w.tries({verb: q["id"], "target": "fortress"}, verb, {verb: q["id"], "target": "fortress"})
-    if foes:
+    if found:
+        foes = [g.squads[t] for t in found]
         foes.sort(key=lambda e: g.leader(e)["hp"])
         t = chance.choice(foes, why="target", label=lambda e: e["id"]) if rnd else foes[0]
         return w.tries({verb: q["id"], "target": t["id"]}, verb, {verb: q["id"], "target": t["id"]})
     if q["actions_left"] == 2:
         for p in g.members(q):
-            if p["class"] in ("巡林客", "术士"):
-                ab = "射击" if p["class"] == "巡林客" else "火球"
-                for e in g.enemies_within(p["pos"], me, 3):
-                    a = {"ability": ab, "by": p["id"], "target": e["id"]}
-                    if w.tries(dict(a), "ability", a):
-                        return True
-            if p["class"] == "德鲁伊" and not p["beast"] and g.enemies_within(p["pos"], me, 3):
-                a = {"ability": "变身野兽", "by": p["id"]}
-                if w.tries(dict(a), "ability", a):
+            ability = ABILITY_OF.get(p["class"])
+            near = [e["id"] for e in g.enemies_within(p["pos"], me, 3)] if ability else []
+            if not near:
+                continue
+            aimed = {a.get("target"): a for a in ABILITY.candidates(g, me, p) if a["ability"] == ability}
+            for t in (None, *near):
+                if t in aimed and w.tries(dict(aimed[t]), "ability", aimed[t]):
                     return True
     return False
 
 
 def _advance(w: _Writer, g: Turn, q: dict[str, Any], rnd: bool, chance: Any) -> bool:
+    """Among the squad's moves (with their costs) to a free cell: the random bot one of the nearer half to the enemy
+    fortress, the greedy one :func:`_greedy_cell`."""
     me = q["owner"]
-    cells = reach(g, q)
+    taken = {x["pos"] for x in g.s["squads"]}
+    cells = {path[-1]: (cost, path) for cost, path in MOVE.routes(g, q) if path[-1] not in taken}
     if not cells:
         return False
     table = _fort_table(g, me)

@@ -14,6 +14,7 @@ from gm_tool.rulesets.guangying.model import (
     ALONE,
     FIREBALL_RANGE,
     GUARDIANS,
+    NEIGHBOURS,
     RANGED_IMMUNE,
     ROCK,
     SHOT_RANGE,
@@ -349,10 +350,21 @@ def targets(game: Game, q: dict[str, Any]) -> list[str]:
     """What squad ``q`` may attack: the enemy squads within 1 身位格 (board order), then the
     enemy fortress when it is within 1."""
     out = [e["id"] for e in game.enemies_within(q["pos"], q["owner"])]
-    foe = game.enemy(q["owner"])
-    if min(dist(q["pos"], c) for c in game.players[foe]["fortress"]) <= 1:
+    if q["pos"] in beside(game.players[game.enemy(q["owner"])]["fortress"]):
         out.append("fortress")
     return out
+
+
+_BESIDE: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def beside(cells: list[str]) -> frozenset[str]:
+    """The cells within 1 身位格 of ``cells`` (a fortress): they and their neighbours."""
+    key = tuple(cells)
+    found = _BESIDE.get(key)
+    if found is None:
+        found = _BESIDE[key] = frozenset(cells).union(*(NEIGHBOURS[c] for c in cells))
+    return found
 
 
 def reachable_targets(game: Game, q: dict[str, Any]) -> str:
