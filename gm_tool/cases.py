@@ -52,9 +52,13 @@ register({
                    "en": "cannot read the path {value!r}; write it as runners.0.pos or runners[id=ann].pos"},
 })
 
-CASE_KEYS = ("id", "rule", "title", "scenario", "seed", "state", "expect", "expect_view", "setup_refused", "steps")
-STEP_KEYS = ("amend", "sheets", "dice", "refused", "refusal_says", "expect", "expect_view", "events", "events_in_order", "no_events")
+CASE_KEYS = ("id", "rule", "title", "scenario", "seed", "state", "expect", "expect_view", "absent", "setup_refused",
+             "steps")
+STEP_KEYS = ("amend", "sheets", "dice", "refused", "refusal_says", "warned", "expect", "expect_view", "absent", "events",
+             "events_in_order", "no_events")
 FILE_KEYS = ("ruleset", "base", "seed", "cases")
+# a problem named in a case: code@field, or code@field:LINE (the line of a sheet given as text)
+_LINE = re.compile(r"^(.*):(\d+)$")
 # a rule is quoted: "...", “...” or 「...」 (at least two characters)
 QUOTED = re.compile(r'"[^"]{2,}"|“[^”]{2,}”|「[^」]{2,}」')
 _STEP = re.compile(r"([^.\[\]]+)|\[([^=\]]+)=([^\]]*)\]")
@@ -73,9 +77,10 @@ _SHAPES: dict[str, Any] = {
     "scenario": _mapping_of(lambda x: True), "state": _mapping_of(lambda x: True),
     "expect": _mapping_of(lambda x: True), "expect_view": _mapping_of(lambda x: isinstance(x, dict)),
     "setup_refused": _list_of(lambda x: isinstance(x, str)), "amend": _list_of(lambda x: isinstance(x, dict)),
-    "sheets": _mapping_of(lambda x: x is None or isinstance(x, dict)),
+    "sheets": _mapping_of(lambda x: x is None or isinstance(x, dict | str)),
     "dice": _list_of(lambda x: type(x) is int), "refused": _mapping_of(_list_of(lambda x: isinstance(x, str))),
     "refusal_says": _mapping_of(_list_of(lambda x: isinstance(x, str))),
+    "warned": _mapping_of(_list_of(lambda x: isinstance(x, str))), "absent": _list_of(lambda x: isinstance(x, str)),
     "events": _list_of(lambda x: isinstance(x, dict)), "no_events": _list_of(lambda x: isinstance(x, dict)),
     "events_in_order": _list_of(lambda x: isinstance(x, dict)),
 }
@@ -83,7 +88,9 @@ _SHAPE_WORDS = {
     "scenario": "mapping", "state": "mapping of path: value", "expect": "mapping of path: value",
     "expect_view": "mapping of player: {path: value}", "setup_refused": "list of code@field",
     "amend": "list of {action, args, reason}", "sheets": "mapping of player: sheet", "dice": "list of integers",
-    "refused": "mapping of player: [code@field]", "refusal_says": "mapping of player: [phrase]", "events": "list of mappings", "no_events": "list of mappings",
+    "refused": "mapping of player: [code@field]", "refusal_says": "mapping of player: [phrase]",
+    "warned": "mapping of player: [code@field]", "absent": "list of paths", "events": "list of mappings",
+    "no_events": "list of mappings",
     "events_in_order": "list of mappings",
 }
 
@@ -298,12 +305,17 @@ def _check_paths(raw: dict[str, Any], at: str, problem: Any) -> None:
             return [(f"{where}.{p}", v) for p, v in (table or {}).items()]
         return [(where, table)]
 
+    def listed(where: str, paths: Any) -> list[tuple[str, Any]]:
+        return [(where, dict.fromkeys(paths))] if isinstance(paths, list) else []
+
     places = [(f"{at}.state", raw.get("state")), (f"{at}.expect", raw.get("expect"))]
+    places += listed(f"{at}.absent", raw.get("absent"))
     places += views(f"{at}.expect_view", raw.get("expect_view"))
     steps = raw.get("steps")
     for j, step in enumerate(steps if isinstance(steps, list) else []):
         if isinstance(step, dict):
             places += [(f"{at}.steps[{j}].expect", step.get("expect"))]
+            places += listed(f"{at}.steps[{j}].absent", step.get("absent"))
             places += views(f"{at}.steps[{j}].expect_view", step.get("expect_view"))
     for where, table in places:
         if table is None:
@@ -320,7 +332,25 @@ def _check_paths(raw: dict[str, Any], at: str, problem: Any) -> None:
 
 # running a case -------------------------------------------------------------------------------
 def _problems(exc: GmError) -> list[str]:
-    return [f"{p.code}@{p.field}" for p in exc.problems]
+    return [_named(p) for p in exc.problems]
+
+
+def _named(p: Problem) -> str:
+    """``code@field``, and ``:LINE`` when the problem knows its line (a sheet given as text)."""
+    line = getattr(p, "line", None)
+    return f"{p.code}@{p.field}" + (f":{line}" if line else "")
+
+
+def _same_problems(got: list[str], wanted: list[str]) -> bool:
+    """Each wanted problem is one found, and nothing else was found: ``code@field:LINE`` names the
+    line too, ``code@field`` any line."""
+    left = list(got)
+    for want in wanted:
+        hit = next((g for g in left if g == want or not _LINE.match(want) and _LINE.sub(r"\1", g) == want), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
 
 
 def _expect(where: str, view: Any, table: dict[str, Any] | None, failures: list[str]) -> None:
@@ -334,8 +364,16 @@ def _expect(where: str, view: Any, table: dict[str, Any] | None, failures: list[
             failures.append(f"{where}: {path} is {got!r}, expected {want!r}")
 
 
-def _views(ruleset: Any, state: Any, where: str, expect: Any, expect_view: Any, failures: list[str]) -> None:
-    _expect(where, ruleset.view(state, None), expect, failures)
+def _views(ruleset: Any, state: Any, where: str, expect: Any, expect_view: Any, failures: list[str],
+           absent: Any = None) -> None:
+    shown = ruleset.view(state, None)
+    _expect(where, shown, expect, failures)
+    for path in absent or []:
+        try:
+            got = get(shown, str(path))
+        except Missing:
+            continue
+        failures.append(f"{where}: {path} is {got!r}, expected nothing there")
     for player, table in (expect_view or {}).items():
         if player not in ruleset.players(state):
             failures.append(f"{where}: expect_view names {player!r}, not a player")
@@ -370,7 +408,7 @@ def run(case: Case) -> Result:
             put(state, str(path), copy.deepcopy(value))
         except Missing as exc:
             failures.append(f"state: {path}: {exc}")
-    _views(rs, state, "after setup", raw.get("expect"), raw.get("expect_view"), failures)
+    _views(rs, state, "after setup", raw.get("expect"), raw.get("expect_view"), failures, raw.get("absent"))
     for i, step in enumerate(raw.get("steps") or [], 1):
         where = f"step {i}"
         events: list[dict[str, Any]] = []
@@ -385,11 +423,16 @@ def run(case: Case) -> Result:
         sent: dict[str, Any] = {}
         refused: dict[str, list[str]] = {}
         said: dict[str, str] = {}
+        warned: dict[str, list[str]] = {}
         for player, sheet in (step.get("sheets") or {}).items():
-            full = {"turn": n, "player": player, **(sheet or {})}
             try:
-                sent[player] = rs.parse_orders(state, safeyaml.loads(dump_yaml(full), f"{player}.yaml"),
-                                               f"{player}.yaml", "en")
+                if isinstance(sheet, str):  # the file as written: read as gm check reads it
+                    sent[player], warned[player] = _check_text(rs, state, player, sheet)
+                else:
+                    full = {"turn": n, "player": player, **(sheet or {})}
+                    sent[player] = rs.parse_orders(state, safeyaml.loads(dump_yaml(full), f"{player}.yaml"),
+                                                   f"{player}.yaml", "en")
+                    warned[player] = [_named(w) for w in getattr(sent[player], "warnings", None) or ()]
             except GmError as exc:
                 refused[player] = _problems(exc)
                 said[player] = exc.render("en")
@@ -398,10 +441,15 @@ def run(case: Case) -> Result:
                 if phrase not in said.get(player, ""):
                     failures.append(f"{where}: {player}'s sheet: the refusal does not say {phrase!r}: "
                                     f"{said.get(player, 'accepted')!r}")
+        want_warned = step.get("warned")
+        for player in sorted(set(warned) | set(want_warned or {})) if want_warned is not None else ():
+            if not _same_problems(warned.get(player, []), want_warned.get(player) or []):
+                failures.append(f"{where}: {player}'s sheet: warned {warned.get(player, [])}, "
+                                f"expected {want_warned.get(player) or 'no warning'}")
         want_refused = step.get("refused")
         if want_refused is not None:  # a step checking sheets only: nothing is resolved
             for player in sorted(set(refused) | set(want_refused)):
-                if sorted(refused.get(player, [])) != sorted(want_refused.get(player) or []):
+                if not _same_problems(refused.get(player, []), want_refused.get(player) or []):
                     failures.append(f"{where}: {player}'s sheet: refused with {refused.get(player, [])}, "
                                     f"expected {want_refused.get(player) or 'accepted'}")
         elif step.get("refusal_says") is not None:  # so is this one
@@ -418,7 +466,7 @@ def run(case: Case) -> Result:
                 failures.append(f"{where}: dice given, but {rs.name} takes no forum dice")
             resolution = rs.resolve(state, orders, case.seed, list(dice) if dice is not None else None)
             state, events = resolution.state, events + resolution.events
-        _views(rs, state, where, step.get("expect"), step.get("expect_view"), failures)
+        _views(rs, state, where, step.get("expect"), step.get("expect_view"), failures, step.get("absent"))
         for want in step.get("events") or []:
             if not any(matches(e, want) for e in events):
                 failures.append(f"{where}: no event matches {want!r} (types: {[e.get('type') for e in events]})")
@@ -427,6 +475,28 @@ def run(case: Case) -> Result:
             if any(matches(e, unwanted) for e in events):
                 failures.append(f"{where}: an event matches {unwanted!r}, expected none")
     return result
+
+
+def _check_text(rs: Any, state: Any, player: str, text: str) -> tuple[Any, list[str]]:
+    """A sheet given as the text of its file, checked as `gm check` checks a file: read from disk,
+    nothing filled in; its problems and warnings named in the sheet's own words, each with its
+    line. Returns the orders and the warnings (``code@field:LINE``)."""
+    import tempfile
+
+    from gm_tool import app
+    from gm_tool.core import safeyaml
+    from gm_tool.core.yamlpos import annotate_file
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{player}.yaml"
+        path.write_text(text, "utf-8")
+        try:
+            orders = rs.parse_orders(state, safeyaml.load_mapping(path), str(path), "en")
+        except GmError as exc:
+            if any(p.field for p in exc.problems):
+                exc = annotate_file(exc, str(path), path, rs.sheet_aliases)
+            raise exc from None
+        return orders, [_named(w) for w in app.sheet_warnings(orders, path)]
 
 
 def _in_order(where: str, events: list[dict[str, Any]], wanted: list[dict[str, Any]], failures: list[str]) -> None:

@@ -111,6 +111,41 @@ def test_a_sheet_refused_or_accepted_against_the_case_fails_it(tmp_path):
     assert run(second).failures == ["setup accepted the scenario, expected it refused with ['toy.field@length']"]
 
 
+def test_a_sheet_given_as_text_is_checked_as_gm_check_reads_its_file(tmp_path):
+    """A sheet written as text is read as `gm check` reads a file: nothing filled in, its problems
+    named in its own words (步数, not step) and at their line (code@field:LINE); code@field
+    matches any line. A wrong line, a warning not expected and a value still there fail."""
+    path = cases_file(tmp_path, """\
+  - id: S1
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: "turn: 1\\nplayer: ann\\n# how far\\n步数: 9\\n"}
+        refused: {ann: ['toy.field@步数:4']}
+      - sheets: {ann: "turn: 1\\nplayer: ann\\n步数: 9\\n"}
+        refused: {ann: ['toy.field@步数']}
+      - sheets: {ann: "turn: 1\\nplayer: ann\\n步数: 2\\n"}
+        dice: [4]
+        absent: ['runners[id=cat]']
+        expect:
+          runners[id=ann].pos: 6
+  - id: S2
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: "turn: 1\\nplayer: ann\\n步数: 9\\n"}
+        refused: {ann: ['toy.field@步数:4']}
+        absent: ['runners[id=ann].pos']
+      - sheets: {ann: "turn: 1\\nplayer: ann\\n步数: 2\\n"}
+        warned: {ann: [toy.far@step]}
+        dice: [4]
+""")
+    good, bad = load(path)
+    assert run(good).failures == []
+    assert run(bad).failures == [
+        "step 1: ann's sheet: refused with ['toy.field@步数:3'], expected ['toy.field@步数:4']",
+        "step 1: runners[id=ann].pos is 0, expected nothing there",
+        "step 2: ann's sheet: warned [], expected ['toy.far@step']"]
+
+
 def test_a_malformed_case_file_is_refused_by_field_and_line(tmp_path):
     path = cases_file(tmp_path, """\
   - id: Y1
