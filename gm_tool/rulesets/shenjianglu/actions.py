@@ -18,7 +18,7 @@ it did; an empty list is a pass.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -291,6 +291,10 @@ def tags(t: Turn) -> dict[str, str]:
     return {u["id"]: str(labels.get(u["id"], u["id"]) if made_id(u["id"], players) else u["id"]) for u in t.s["units"]}
 
 
+def _named(names: Mapping[str, str] | None, uid: str) -> str:
+    return uid if names is None else names[uid]
+
+
 # the kinds ------------------------------------------------------------------------------------------
 class SjlKind(ActionKind[State, Any, Turn]):
     """A kind of 神将录 action: its options are the entries of :meth:`entries` on the turn's start."""
@@ -335,7 +339,12 @@ class SummonKind(SjlKind):
 
     def entries(self, t: Turn) -> list[Entry]:
         cells = self.cells(t)
-        return [{"summon": card["name"], "at": at} for card in self.cards(t) for at in cells]
+        return [entry for card in self.cards(t) for entry in self.card_entries(t, card, cells)]
+
+    def card_entries(self, t: Turn, card: dict[str, Any], cells: list[str] | None = None) -> list[Entry]:
+        """The options of one card of :meth:`cards`: each free spawn point (``cells``, when the
+        caller has them)."""
+        return [{"summon": card["name"], "at": at} for at in (self.cells(t) if cells is None else cells)]
 
     def apply(self, t: Turn, order: Summon) -> None:
         card = hand_card(t, order.card, "summon", "character")
@@ -435,16 +444,30 @@ class CommandKind(SjlKind):
         out: list[Entry] = []
         names = tags(t)
         for u in self.units(t):
-            me = names[u["id"]]
-            cells = self.destinations(t, u)
-            out.append({"command": me})
-            out += [{"command": me, "to": c} for c in cells[1:]]
-            for c, foes in self.foes(t, cells).items():
-                out += [{"command": me, **({"to": c} if c != u["pos"] else {}), "attack": names[x["id"]]} for x in foes]
+            out += self.moves(t, u, names)
             for sk in t.skills_of(u, "active"):
-                out += [{"command": me, "skill": sk["name"], "targets": [names[x["id"]]]}
-                        for x in self.skill_targets(t, u, sk)]
+                out += self.skill_entries(t, u, sk, names)
         return out
+
+    def moves(self, t: Turn, u: Unit, names: Mapping[str, str] | None = None) -> list[Entry]:
+        """The options of unit ``u`` (one of :meth:`units`) that are no skill: staying, moving to
+        each of :meth:`destinations`, and attacking from each of them each of its :meth:`foes`.
+        Units are named by ``names`` (unit id -> how the entry names it; None: by id)."""
+        me = _named(names, u["id"])
+        cells = self.destinations(t, u)
+        out: list[Entry] = [{"command": me}]
+        out += [{"command": me, "to": c} for c in cells[1:]]
+        for c, foes in self.foes(t, cells).items():
+            out += [{"command": me, **({"to": c} if c != u["pos"] else {}), "attack": _named(names, x["id"])}
+                    for x in foes]
+        return out
+
+    def skill_entries(self, t: Turn, u: Unit, skill: dict[str, Any], names: Mapping[str, str] | None = None) -> list[Entry]:
+        """The options of unit ``u`` using one of its active skills: on each unit it may choose
+        (:meth:`skill_targets`), named as in :meth:`moves`."""
+        me = _named(names, u["id"])
+        return [{"command": me, "skill": skill["name"], "targets": [_named(names, x["id"])]}
+                for x in self.skill_targets(t, u, skill)]
 
     def apply(self, t: Turn, order: Command) -> None:
         u = named_unit(t, order.unit, "command")
@@ -532,7 +555,12 @@ class CardKind(SjlKind):
 
     def entries(self, t: Turn) -> list[Entry]:
         names = tags(t)
-        return [{self.name: card["name"], **self.aim(names[u["id"]])} for card in self.cards(t) for u in self.targets(t, card)]
+        return [entry for card in self.cards(t) for entry in self.card_entries(t, card, names)]
+
+    def card_entries(self, t: Turn, card: dict[str, Any], names: Mapping[str, str] | None = None) -> list[Entry]:
+        """The options of one card of :meth:`cards`: on each unit it may choose, named by
+        ``names`` (unit id -> how the entry names it; None: by id)."""
+        return [{self.name: card["name"], **self.aim(_named(names, u["id"]))} for u in self.targets(t, card)]
 
     def aim(self, unit: str) -> Entry:
         """The entry's fields naming the unit it is played on."""

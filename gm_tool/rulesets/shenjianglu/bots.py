@@ -1,18 +1,25 @@
 """Built-in players: ``random`` (any legal action, at random) and ``greedy`` (biggest cards first,
 damage on enemy kings and units it can kill, every unit marching on the nearest enemy king).
 
-A bot chooses among what the action kinds offer (actions.py: the cards, cells and targets their
-options are made of) and plays its sheet on a copy of the state with the kinds themselves, keeping
-each action they accept, so its sheet is legal by construction."""
+A bot chooses among the options of the action kinds (actions.py), asked on a copy of the state as
+its sheet is played on it, so each choice sees the actions before it: a card of the hand (the
+kind's ``cards``, which its options are made of) then one of that card's options, a unit that may
+act then one of its options (its moves and attacks, or the targets of one of its skills). A card
+or skill that may choose several units is given as many of its options' units as it may take.
+The bot plays each action with the kinds themselves, keeping each one they accept, so its sheet
+is legal by construction. Options name units by id here (as a sheet may), not by label."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from gm_tool.core.events import EventLog
-from gm_tool.rulesets.shenjianglu.actions import CAST, COMMAND, EQUIP, SUMMON, Cast, Command, Equip, Order, Summon, run
+from gm_tool.rulesets.shenjianglu.actions import CAST, COMMAND, EQUIP, SUMMON, CardKind, Cast, Command, Equip, Order, Summon, run
+from gm_tool.rulesets.shenjianglu.effects import EFFECTS
 from gm_tool.rulesets.shenjianglu.engine import Illegal, Skip, Turn, clone
 from gm_tool.rulesets.shenjianglu.geometry import CELLS, distance
+
+Unit = dict[str, Any]
 
 
 class _Quiet(EventLog):
@@ -30,7 +37,33 @@ def _try(t: Turn, order: Order, out: list[Order]) -> bool:
 
 
 def _harmful(effects: list[dict[str, Any]]) -> bool:
-    return any("damage" in e or "face" in e or ("buff" in e and min(e["buff"].values()) < 0) for e in effects)
+    """Whether a card or skill is meant against enemies: one of its effects harms (effects.py)."""
+    return any(EFFECTS[name].harms(value) for e in effects for name, value in e.items())
+
+
+def _aimed(t: Turn, kind: CardKind, card: dict[str, Any]) -> list[Unit]:
+    """The units ``card``'s options may be played on, in board order."""
+    return [t.units[kind.aimed(e)] for e in kind.card_entries(t, card)]
+
+
+def _skill_pool(t: Turn, u: Unit, skill: dict[str, Any]) -> list[Unit]:
+    """The units ``u``'s options with ``skill`` may choose, in board order."""
+    return [t.units[e["targets"][0]] for e in COMMAND.skill_entries(t, u, skill)]
+
+
+def _moves(t: Turn, u: Unit) -> tuple[list[str], dict[str, list[str]]]:
+    """``u``'s move options: the cells it may end on (its own first), and for each the units of
+    other players it may attack from there (ids, board order)."""
+    cells = [u["pos"]]
+    foes: dict[str, list[str]] = {u["pos"]: []}
+    for e in COMMAND.moves(t, u):
+        at: str = e["to"] if "to" in e else u["pos"]
+        if "attack" in e:
+            foes[at].append(e["attack"])
+        elif at != u["pos"]:
+            cells.append(at)
+            foes[at] = []
+    return cells, foes
 
 
 def _random(t: Turn, chance: Any, out: list[Order]) -> None:
@@ -39,10 +72,12 @@ def _random(t: Turn, chance: Any, out: list[Order]) -> None:
     for step in steps:
         if step == "summon":
             for _ in range(3):
-                cards, spawns = SUMMON.cards(t), SUMMON.cells(t)
-                if not cards or not spawns:
+                options = SUMMON.entries(t)
+                if not options:
                     break
-                _try(t, Summon(chance.choice(cards, label=lambda c: c["name"])["name"], chance.choice(spawns)), out)
+                card = chance.choice(SUMMON.cards(t), label=lambda c: c["name"])
+                spawns = [e["at"] for e in options if e["summon"] == card["name"]]
+                _try(t, Summon(card["name"], chance.choice(spawns)), out)
         elif step in ("cast", "equip"):
             for _ in range(2):
                 kind = CAST if step == "cast" else EQUIP
@@ -50,7 +85,7 @@ def _random(t: Turn, chance: Any, out: list[Order]) -> None:
                 if not cards:
                     break
                 card = chance.choice(cards, label=lambda c: c["name"])
-                pool = kind.targets(t, card)
+                pool = _aimed(t, kind, card)
                 if not pool:
                     continue
                 pick = chance.choice(pool, label=lambda u: u["id"])["id"]
@@ -62,15 +97,15 @@ def _random(t: Turn, chance: Any, out: list[Order]) -> None:
                 skills = t.skills_of(u, "active")
                 if skills and chance.roll(3, why="bot skill") == 1:
                     sk = chance.choice(skills, label=lambda s: s["name"])
-                    pool = COMMAND.skill_targets(t, u, sk)
+                    pool = _skill_pool(t, u, sk)
                     if pool and _try(t, Command(u["id"], skill=sk["name"],
                                                 targets=(chance.choice(pool, label=lambda x: x["id"])["id"],)), out):
                         continue
-                to = chance.choice(COMMAND.destinations(t, u))
-                foes = [x["id"] for x in COMMAND.foes(t, [to])[to]]
+                cells, foes = _moves(t, u)
+                to = chance.choice(cells)
                 attack = None
-                if foes and not (u["king"] and chance.roll(2, why="bot king") == 1):
-                    attack = chance.choice(sorted(foes))
+                if foes[to] and not (u["king"] and chance.roll(2, why="bot king") == 1):
+                    attack = chance.choice(sorted(foes[to]))
                 _try(t, Command(u["id"], to=to if to != u["pos"] else None, attack=attack), out)
 
 
@@ -84,8 +119,8 @@ def _greedy(t: Turn, out: list[Order]) -> None:
     # summons: dearest first
     for card in sorted(SUMMON.cards(t), key=lambda c: (-c["cost"], c["name"])):
         for _ in range(2):
-            spawns = SUMMON.cells(t)
-            if not spawns or card["cost"] > t.mana:
+            spawns = [e["at"] for e in SUMMON.entries(t) if e["summon"] == card["name"]]
+            if not spawns:
                 break
             if kings:
                 spawns.sort(key=lambda c: min(distance(CELLS[c], CELLS[k["pos"]]) for k in kings))
@@ -100,7 +135,7 @@ def _greedy(t: Turn, out: list[Order]) -> None:
         for sk in t.skills_of(u, "active"):
             if not _harmful(sk["effects"]):
                 continue
-            pool = [x for x in COMMAND.skill_targets(t, u, sk) if x["team"] != u["team"]]
+            pool = [x for x in _skill_pool(t, u, sk) if x["team"] != u["team"]]
             pool.sort(key=lambda x: (not x["king"], x["stamina"] - x["damage"], x["id"]))
             if pool and _try(t, Command(u["id"], skill=sk["name"], targets=tuple(x["id"] for x in pool[:sk["count"]])),
                              out):
@@ -108,11 +143,11 @@ def _greedy(t: Turn, out: list[Order]) -> None:
                 break
         if done:
             continue
+        cells, foes = _moves(t, u)
         best = None
-        for to in COMMAND.destinations(t, u):
-            dest = CELLS[to]
-            for x in t.s["units"]:
-                if x["team"] != u["team"] and distance(dest, CELLS[x["pos"]]) == 1:
+        for to, near in foes.items():
+            for x in (t.units[i] for i in near):
+                if x["team"] != u["team"]:
                     score = (0 if x["king"] else 1, x["stamina"] - x["damage"] - u["attack"], to, x["id"])
                     if best is None or score < best:
                         best = score
@@ -122,7 +157,7 @@ def _greedy(t: Turn, out: list[Order]) -> None:
         if u["king"]:
             continue
         goal = min(kings, key=lambda k: (distance(CELLS[u["pos"]], CELLS[k["pos"]]), k["id"]))
-        to = min(COMMAND.destinations(t, u), key=lambda c: (distance(CELLS[c], CELLS[goal["pos"]]), c))
+        to = min(cells, key=lambda c: (distance(CELLS[c], CELLS[goal["pos"]]), c))
         if to != u["pos"]:
             _try(t, Command(u["id"], to=to), out)
     # spells: damage on enemies (kings and the weakest first), helpful ones on own units
@@ -130,7 +165,7 @@ def _greedy(t: Turn, out: list[Order]) -> None:
         for _ in range(2):
             if card["cost"] > t.mana or t.playable[card["name"]] <= 0:
                 break
-            pool = CAST.targets(t, card)
+            pool = _aimed(t, CAST, card)
             if _harmful(card["effects"]):
                 pool = [x for x in pool if x["team"] != t.team(t.active_player)]
                 pool.sort(key=lambda x: (not x["king"], x["stamina"] - x["damage"], x["id"]))
@@ -140,7 +175,7 @@ def _greedy(t: Turn, out: list[Order]) -> None:
             if not pool or not _try(t, Cast(card["name"], tuple(x["id"] for x in pool[:card["count"]])), out):
                 break
     for card in sorted(EQUIP.cards(t), key=lambda c: (-c["cost"], c["name"])):
-        pool = [x for x in EQUIP.targets(t, card) if x["owner"] == t.player and not x["equipment"]]
+        pool = [x for x in _aimed(t, EQUIP, card) if x["owner"] == t.player and not x["equipment"]]
         pool.sort(key=lambda x: (x["king"], -x["attack"], x["id"]))
         if pool and card["cost"] <= t.mana:
             _try(t, Equip(card["name"], pool[0]["id"]), out)

@@ -51,10 +51,16 @@ class Effect:
     one_off: ClassVar[bool] = False  # done once by a skill, a spell or a trigger
     standing: ClassVar[bool] = False  # holds while its card is on the board
     needs_unit: ClassVar[bool] = False  # only a unit can do it: never a spell's
+    harmful: ClassVar[bool] = False  # meant against an enemy (:meth:`harms`)
 
     def read(self, r: Reader, value: Any, path: str) -> Any | None:
         """The canonical value of ``{name: value}``, or None with the problem added to ``r``."""
         raise NotImplementedError
+
+    def harms(self, value: Any) -> bool:
+        """Whether ``{name: value}`` is meant against an enemy: the bots aim a card or skill with
+        such an effect at enemies, any other at their own units."""
+        return self.harmful
 
     # one-off -----------------------------------------------------------------------------------
     def provokes(self, value: Any, controller: str, target: Unit) -> bool:
@@ -141,7 +147,7 @@ class Damage(Amount):
     """An attack with damage (S15: answered by a counter; the engine's ``strike``). It makes its
     target attacked itself, as it lands, so :meth:`provokes` stays False."""
 
-    name, aliases, one_off = "damage", ("伤害", "傷害"), True
+    name, aliases, one_off, harmful = "damage", ("伤害", "傷害"), True, True
 
     def apply(self, t: Turn, value: Any, source: Unit | None, target: Unit, controller: str, how: str) -> None:
         t.strike(source, target, value, how)
@@ -164,7 +170,7 @@ class Heal(Amount):
 class Face(Effect):
     """Turn the target to face N, E, S, W, or about (``back``) (3.10)."""
 
-    name, aliases, one_off = "face", ("转向", "轉向", "朝向"), True
+    name, aliases, one_off, harmful = "face", ("转向", "轉向", "朝向"), True, True
 
     def read(self, r: Reader, value: Any, path: str) -> Any | None:
         return r.choice(value, FACE_VALUES, path)
@@ -208,8 +214,11 @@ class Buff(Effect):
     def read(self, r: Reader, value: Any, path: str) -> Any | None:
         return stat_changes(r, value, path, -20) or None
 
+    def harms(self, value: Any) -> bool:
+        return min(value.values()) < 0  # a stat lowered
+
     def provokes(self, value: Any, controller: str, target: Unit) -> bool:
-        return controller != target["owner"] and min(value.values()) < 0
+        return controller != target["owner"] and self.harms(value)
 
     def apply(self, t: Turn, value: Any, source: Unit | None, target: Unit, controller: str, how: str) -> None:
         target["buffs"].append(dict(value))
