@@ -124,8 +124,8 @@ def slashing_emperor(fight: Fight, d: Damage) -> bool:
 def seven_rings(fight: Fight, d: Damage) -> bool:
     """炽天覆七重圆环: damage above 1 becomes 1 (locked); damage that would take the last HP is
     prevented by discarding the armour (optional)."""
-    t = d.target
-    if (d.by_strike and d.source.c.equipped("破魔红蔷薇")) or not t.c.equipped("炽天覆七重圆环"):  # type: ignore[union-attr]
+    t, src = d.target, d.source
+    if (d.strike is not None and src is not None and src.c.equipped("破魔红蔷薇")) or not t.c.equipped("炽天覆七重圆环"):
         return True
     if d.amount > 1:
         d.amount = 1

@@ -282,8 +282,8 @@ def lookup(name: str, custom: dict[str, Any] | None = None) -> Skill | None:
     sk = get(name, custom)
     if sk is not None:
         return sk
-    for sid in (custom or {}):
-        sk = custom_skill(sid, custom[sid])  # type: ignore[index]
+    for sid, d in (custom or {}).items():
+        sk = custom_skill(sid, d)
         if sk.name == name:
             return sk
     return next((s for s in registry().values() if s.name == name), None)
