@@ -156,7 +156,8 @@ def test_the_seeds_sample_imports_the_same_in_english(tmp_path, gm):
 def test_counts_in_chinese_numerals_read_as_numbers():
     """A message writes counts as a player says them (三张, 两张, 十二张); what is no count of 1-99
     reads as 0, which every count refuses, and the ordinal 第二张 is no count at all."""
-    from gm_tool.rulesets.grail_war.importer import _COUNT, number
+    from gm_tool.rulesets.grail_war.cards import number
+    from gm_tool.rulesets.grail_war.importer import _COUNT
 
     assert [number(t) for t in ("3", "12", "一", "两", "二", "九", "十", "十二", "二十", "九十九")] == \
         [3, 12, 1, 2, 2, 9, 10, 12, 20, 99]

@@ -426,13 +426,21 @@ def test_a_count_written_on_a_list_line_is_that_lines_count(line):
 
 
 def test_a_count_the_line_cannot_hold_is_refused_at_the_line():
-    """seed l.77 "可注明出杀的张数": a count is 1 to 99 cards; 0张 is no count (write 不出杀), and words
-    besides the line and its count are still refused, naming the line as written."""
-    err = problems(["杀"], {"出杀顺序": ["对敌人出杀 三张"]})
-    p, = err.problems
-    assert (p.code, p.field) == ("grail_war.sheet.entry_text", "出杀顺序[0]") and "2张" in p.render("zh")
-    p, = problems(["杀"], {"出杀顺序": ["对敌人出杀 0张"]}).problems
-    assert (p.code, p.field) == ("grail_war.sheet.entry_text", "出杀顺序[0]")
+    """seed l.77 "可注明出杀的张数": a count is 1 to 99 cards; 0张 is no count (write 不出杀), nor is
+    十十张, and words besides the line and its count are still refused, naming the line as written."""
+    for text in ("对敌人出杀 0张", "对敌人出杀 十十张", "对敌人出杀 三张 快"):
+        p, = problems(["杀"], {"出杀顺序": [text]}).problems
+        assert (p.code, p.field) == ("grail_war.sheet.entry_text", "出杀顺序[0]"), text
+        assert "2张" in p.render("zh")
+
+
+@pytest.mark.parametrize("line, n", [("对敌人出杀 三张", 3), ("对敌人出杀（两张）", 2), ("两张 对敌人出杀", 2),
+                                     ("对敌人出杀 十二张", 12)])
+def test_a_count_in_chinese_numerals_on_a_list_line(line, n):
+    """seed l.77 "可注明出杀的张数": a count as a player says it (三张, 两张, 十二张), read as gm import
+    reads it from a message."""
+    o = parse(["杀", "杀", "杀", "闪"], {"出杀顺序": [line, "不出杀"]})
+    assert [(e.against, e.count) for e in o.strike_order] == [("enemy", n)]
 
 
 @pytest.mark.parametrize("text, to, via", [

@@ -42,6 +42,25 @@ def all_names() -> list[str]:
     return list(kind_of())
 
 
+# a count of cards in Chinese numerals (三张, 两张, 十二张), as players write counts
+NUMERALS = "[一二两三四五六七八九十]{1,3}"
+_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+
+
+def number(text: str) -> int:
+    """A count as written: ``3``, ``三``, ``两``, ``十二``, ``二十``, ``九十九``; 0 for what is no
+    number of 1-99 (``十十``, ``一二``), which no count allows."""
+    if text.isdigit():
+        return int(text)
+    tens, sep, ones = text.partition("十")
+    if not sep:
+        return _DIGIT.get(text, 0) if len(text) == 1 else 0
+    if len(tens) > 1 or len(ones) > 1 or "十" in ones or tens == "两" or ones == "两":
+        return 0
+    value = (_DIGIT[tens] if tens else 1) * 10 + (_DIGIT[ones] if ones else 0)
+    return value if tens != "一" else 0  # 一十 is not how a count is written
+
+
 # a suit written as a word (the posts print symbols; players write both)
 SUIT_WORDS = {"黑桃": "♠", "红桃": "♥", "红心": "♥", "梅花": "♣", "草花": "♣", "方块": "♦", "方片": "♦"}
 _SUIT_WORD = re.compile("|".join(SUIT_WORDS))

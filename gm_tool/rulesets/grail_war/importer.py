@@ -97,25 +97,9 @@ DODGE_WORDS = {"对杀出闪": "对杀出闪", "对技能出闪": "对技能出�
 _ENTRY = re.compile("|".join(sorted((*STRIKE_WORDS, *DODGE_WORDS), key=len, reverse=True)))
 # a count of cards: 1-99 in digits, or in Chinese numerals before 张 (三张, 两张, 十二张; not the
 # ordinal 第二张), as a player writes it in a message
-_CN = "[一二两三四五六七八九十]{1,3}"
-_N = rf"\d{{1,2}}|(?<!第){_CN}(?=\s*张)"
+_N = rf"\d{{1,2}}|(?<!第){cards.NUMERALS}(?=\s*张)"
 _COUNT = re.compile(rf"\s*(?:\(\s*({_N})\s*张\s*\)|({_N})\s*张|[x×*]\s*(\d{{1,2}}))")
 _COUNT_ALONE = re.compile(rf"^\s*(?:\(\s*({_N})\s*张\s*\)|({_N})\s*张|[x×*]\s*(\d{{1,2}}))\s*$")
-_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
-
-
-def number(text: str) -> int:
-    """A count as written: ``3``, ``三``, ``两``, ``十二``, ``二十``, ``九十九``; 0 for what is no
-    number of 1-99 (``十十``, ``一二``), which no count allows."""
-    if text.isdigit():
-        return int(text)
-    tens, sep, ones = text.partition("十")
-    if not sep:
-        return _DIGIT.get(text, 0) if len(text) == 1 else 0
-    if len(tens) > 1 or len(ones) > 1 or "十" in ones or tens == "两" or ones == "两":
-        return 0
-    value = (_DIGIT[tens] if tens else 1) * 10 + (_DIGIT[ones] if ones else 0)
-    return value if tens != "一" else 0  # 一十 is not how a count is written
 TARGET_WORDS = {"血多的优先": "血多的优先", "牌多的优先": "牌多的优先", "血多": "血多的优先", "牌多": "牌多的优先"}
 _TARGET = re.compile("血多的(?:优先|角色)?|牌多的(?:优先|角色)?|血多|牌多")
 GEM_WORDS = (("对队友优先", "对队友优先"), ("救队友优先", "救队友优先"), ("队友优先", "对队友优先"),
@@ -401,7 +385,7 @@ class _Reader:
             c = _COUNT.match(line.masked(), m.end())
             if c is not None:
                 line.use(c.start(), c.end())
-                entry["张数"] = number(next(g for g in c.groups() if g))
+                entry["张数"] = cards.number(next(g for g in c.groups() if g))
                 said.append(self.w("entry_count", n=entry["张数"]))
             self.via(line, entry, said)
             self.inline_equipment(line, said)
@@ -499,7 +483,7 @@ class _Reader:
             canon = cards.canonical(name) or name
             suit, rank = (suit, rank) if suit else (suit2, rank2)
             text = cards.normal_text(f"{canon} {suit}{rank}") if suit else canon
-            n = number(lead or times or paren or after or "1")
+            n = cards.number(lead or times or paren or after or "1")
             out.extend([text] * max(1, n))
 
     def a_keep(self, line: Line) -> None:
@@ -574,7 +558,7 @@ class _Reader:
         item = self.sheet[key][i]
         if isinstance(item, str):
             item = self.sheet[key][i] = {"对": item}
-        item["张数"] = number(next(g for g in m.groups() if g))
+        item["张数"] = cards.number(next(g for g in m.groups() if g))
         line.said.append(self.w("count", n=item["张数"], list=self.topic_name(STRIKE if key == "出杀顺序" else DODGE),
                                 k=i + 1))
 

@@ -304,8 +304,8 @@ def _card_names() -> frozenset[str]:
 _FILLER = re.compile("将杀转换成闪|将闪转换成杀|转换成闪|转换成杀|转换|发动|用|以")
 # a count on a list line (seed l.77 "可注明出杀的张数", l.84): 2张, （2张）, ×2, in the plain form
 # (brackets and spaces gone), as gm import reads it from a message
-_ENTRY_COUNT = re.compile(r"([1-9]\d?)张|[x×*]([1-9]\d?)")
-_LEAD_COUNT = re.compile(r"\s*([1-9]\d?)\s*张")  # 2张 对敌人出杀: a count first, not the seed's numbering
+_ENTRY_COUNT = re.compile(rf"([1-9]\d?|{cards.NUMERALS})张|[x×*]([1-9]\d?)")
+_LEAD_COUNT = re.compile(rf"\s*([1-9]\d?|{cards.NUMERALS})\s*张")  # 2张 对敌人出杀: a count first, not the seed's numbering
 
 
 def _entry_text(v: Validator, text: str, against: dict[str, str], path: str) -> dict[str, Any] | None:
@@ -324,7 +324,7 @@ def _entry_text(v: Validator, text: str, against: dict[str, str], path: str) -> 
     via = next((n for n in names if n in rest), None)
     rest = _FILLER.sub("", rest.replace(via, "", 1) if via else rest)
     count = _ENTRY_COUNT.fullmatch(rest) if said is not None and rest else None
-    if count is not None:
+    if count is not None and cards.number(count.group(1) or count.group(2)):  # 十十张 is no count
         rest = ""
     if said is None:  # not a line at all: what the list allows
         v.choice({"against": text}, "against", against, path)
@@ -335,7 +335,7 @@ def _entry_text(v: Validator, text: str, against: dict[str, str], path: str) -> 
         return None
     entry: dict[str, Any] = {"against": said}
     if count is not None:
-        entry["count"] = int(count.group(1) or count.group(2))
+        entry["count"] = cards.number(count.group(1) or count.group(2))
     if via is not None:
         entry["via"] = CONVERTER_NAMES.get(via, via)
     return entry
