@@ -52,10 +52,10 @@ register({
                    "en": "cannot read the path {value!r}; write it as runners.0.pos or runners[id=ann].pos"},
 })
 
-CASE_KEYS = ("id", "rule", "title", "scenario", "seed", "state", "expect", "expect_view", "absent", "setup_refused",
-             "steps")
+CASE_KEYS = ("id", "rule", "title", "base", "scenario", "seed", "state", "expect", "expect_view", "absent",
+             "setup_refused", "steps")
 STEP_KEYS = ("amend", "sheets", "dice", "refused", "refusal_says", "warned", "expect", "expect_view", "absent", "events",
-             "events_in_order", "no_events")
+             "events_in_order", "no_events", "amend_refused", "resolve_refused", "posts", "posts_lack")
 FILE_KEYS = ("ruleset", "base", "seed", "cases")
 # a problem named in a case: code@field, or code@field:LINE (the line of a sheet given as text)
 _LINE = re.compile(r"^(.*):(\d+)$")
@@ -83,6 +83,9 @@ _SHAPES: dict[str, Any] = {
     "warned": _mapping_of(_list_of(lambda x: isinstance(x, str))), "absent": _list_of(lambda x: isinstance(x, str)),
     "events": _list_of(lambda x: isinstance(x, dict)), "no_events": _list_of(lambda x: isinstance(x, dict)),
     "events_in_order": _list_of(lambda x: isinstance(x, dict)),
+    "amend_refused": _list_of(lambda x: isinstance(x, str)), "resolve_refused": _list_of(lambda x: isinstance(x, str)),
+    "posts": _mapping_of(_list_of(lambda x: isinstance(x, str))),
+    "posts_lack": _mapping_of(_list_of(lambda x: isinstance(x, str))),
 }
 _SHAPE_WORDS = {
     "scenario": "mapping", "state": "mapping of path: value", "expect": "mapping of path: value",
@@ -92,6 +95,8 @@ _SHAPE_WORDS = {
     "warned": "mapping of player: [code@field]", "absent": "list of paths", "events": "list of mappings",
     "no_events": "list of mappings",
     "events_in_order": "list of mappings",
+    "amend_refused": "list of code@field", "resolve_refused": "list of code@field",
+    "posts": "mapping of reader: [text]", "posts_lack": "mapping of reader: [text]",
 }
 
 
@@ -233,17 +238,23 @@ def load(path: Path) -> list[Case]:
     for key in data:
         if key not in FILE_KEYS:
             problem(str(key), "field.unknown", allowed=", ".join(FILE_KEYS))
-    base_ref = data.get("base")
-    base: dict[str, Any] = {}
-    base_source = source
-    if not isinstance(base_ref, str):
-        problem("base", "field.required")
-    else:
-        beside = path.parent / base_ref
-        try:
-            base, base_source = app.load_scenario(str(beside) if beside.is_file() else base_ref)
-        except GmError as exc:
-            problems.extend(exc.problems)
+    bases: dict[str, tuple[dict[str, Any], str]] = {}
+
+    def base_of(ref: Any, at: str) -> tuple[dict[str, Any], str]:
+        """The scenario ``ref`` names (a file beside this one or a bundled scenario), read once."""
+        if not isinstance(ref, str):
+            problem(at, "field.required")
+            return {}, source
+        if ref not in bases:
+            beside = path.parent / ref
+            try:
+                bases[ref] = app.load_scenario(str(beside) if beside.is_file() else ref)
+            except GmError as exc:
+                problems.extend(exc.problems)
+                bases[ref] = {}, source
+        return bases[ref]
+
+    base, base_source = base_of(data.get("base"), "base")
     ruleset = data.get("ruleset", base.get("ruleset"))
     if not isinstance(ruleset, str):
         problem("ruleset", "field.required")
@@ -288,8 +299,11 @@ def load(path: Path) -> list[Case]:
                 elif not _SHAPES[key](step[key]):
                     problem(f"{at}.steps[{j}].{key}", "field.type", expected=_SHAPE_WORDS[key], got=type(step[key]).__name__)
         _check_paths(raw, at, problem)
+        own, own_source = base_of(raw["base"], f"{at}.base") if "base" in raw else (base, base_source)
+        if "base" in raw and own.get("ruleset") not in (None, ruleset):
+            problem(f"{at}.base", "cases.ruleset", ruleset=ruleset, base=own.get("ruleset"))
         out.append(Case(str(cid), str(rule), str(raw.get("title") or ""), str(ruleset),
-                        merge(base, raw.get("scenario") or {}), base_source, str(raw.get("seed") or seed), raw,
+                        merge(own, raw.get("scenario") or {}), own_source, str(raw.get("seed") or seed), raw,
                         f"{path.name}#{cid}"))
     if problems:
         from gm_tool.core.yamlpos import annotate_file
@@ -411,14 +425,20 @@ def run(case: Case) -> Result:
     _views(rs, state, "after setup", raw.get("expect"), raw.get("expect_view"), failures, raw.get("absent"))
     for i, step in enumerate(raw.get("steps") or [], 1):
         where = f"step {i}"
+        before = state
         events: list[dict[str, Any]] = []
+        amend_refused: list[str] = []
         for j, edit in enumerate(step.get("amend") or []):
             try:
                 action = registry.check_amend(rs, dict(edit), f"{where}.amend.{j}")
                 state, done = rs.amend(state, action, f"{where}.amend.{j}")
                 events += done
             except GmError as exc:
-                failures.append(f"{where}: GM edit {j} refused: {', '.join(_problems(exc))}")
+                amend_refused += _problems(exc)
+        if step.get("amend_refused") is None and amend_refused:
+            failures.append(f"{where}: GM edits refused: {', '.join(amend_refused)}")
+        elif sorted(amend_refused) != sorted(step.get("amend_refused") or amend_refused):
+            failures.append(f"{where}: GM edits refused with {amend_refused}, expected {step['amend_refused']}")
         n = rs.turn(state) + 1
         sent: dict[str, Any] = {}
         refused: dict[str, list[str]] = {}
@@ -464,9 +484,20 @@ def run(case: Case) -> Result:
             dice = step.get("dice")
             if dice is not None and not rs.uses_dice_file:
                 failures.append(f"{where}: dice given, but {rs.name} takes no forum dice")
-            resolution = rs.resolve(state, orders, case.seed, list(dice) if dice is not None else None)
-            state, events = resolution.state, events + resolution.events
+            try:
+                resolution = rs.resolve(state, orders, case.seed, list(dice) if dice is not None else None)
+            except GmError as exc:
+                if step.get("resolve_refused") is None:
+                    raise
+                if sorted(_problems(exc)) != sorted(step["resolve_refused"]):
+                    failures.append(f"{where}: the turn refused with {_problems(exc)}, expected {step['resolve_refused']}")
+            else:
+                if step.get("resolve_refused") is not None:
+                    failures.append(f"{where}: the turn resolved, expected it refused with {step['resolve_refused']}")
+                state, events = resolution.state, events + resolution.events
         _views(rs, state, where, step.get("expect"), step.get("expect_view"), failures, step.get("absent"))
+        if step.get("posts") or step.get("posts_lack"):
+            _posts(rs, before, state, events, where, step, failures)
         for want in step.get("events") or []:
             if not any(matches(e, want) for e in events):
                 failures.append(f"{where}: no event matches {want!r} (types: {[e.get('type') for e in events]})")
@@ -497,6 +528,32 @@ def _check_text(rs: Any, state: Any, player: str, text: str) -> tuple[Any, list[
                 exc = annotate_file(exc, str(path), path, rs.sheet_aliases)
             raise exc from None
         return orders, [_named(w) for w in app.sheet_warnings(orders, path)]
+
+
+def _posts(rs: Any, before: Any, after: Any, events: list[dict[str, Any]], where: str, step: dict[str, Any],
+           failures: list[str]) -> None:
+    """The step's posts (markdown, as `gm resolve` writes them) hold the texts of ``posts`` in
+    their order and none of ``posts_lack``; a reader is ``public`` or a player (``READER@en``:
+    the post in English)."""
+    rendered: dict[str, Any] = {}
+    for key, want, present in [(k, v, True) for k, v in (step.get("posts") or {}).items()] + \
+            [(k, v, False) for k, v in (step.get("posts_lack") or {}).items()]:
+        reader, _, lang = str(key).partition("@")
+        lang = lang or "zh"
+        if lang not in rendered:
+            rendered[lang] = rs.posts(before, after, events, lang).texts
+        text = rendered[lang].get(reader, {}).get("md")
+        if text is None:
+            failures.append(f"{where}: no post for {key!r} (posts: {sorted(rendered[lang])})")
+            continue
+        at = 0
+        for phrase in want:
+            found = text.find(phrase, at) if present else text.find(phrase)
+            if (found >= 0) != present:
+                failures.append(f"{where}: {key}'s post {'lacks' if present else 'holds'} {phrase!r}"
+                                + (" (after the texts before it)" if present and phrase in text else ""))
+            elif present:
+                at = found + len(phrase)
 
 
 def _in_order(where: str, events: list[dict[str, Any]], wanted: list[dict[str, Any]], failures: list[str]) -> None:

@@ -275,3 +275,52 @@ def test_a_star_reads_every_item_and_a_hash_counts_them():
         get(data, "runners.*.pos")
     with pytest.raises(Missing):
         put(data, "runners.*.pos", 1)
+
+
+def test_posts_gm_edits_and_a_refused_turn_are_checked_as_written(tmp_path):
+    """posts (in order) and posts_lack, amend_refused, resolve_refused, refused: {} (a step of GM
+    edits alone) and a case's own base: each fails the case when the step does otherwise."""
+    path = cases_file(tmp_path, """\
+  - id: P1
+    rule: 'toy rules: "moves that far plus one die"'
+    base: race.yaml
+    steps:
+      - sheets: {ann: {step: 2}}
+        dice: [4]
+        posts:
+          public: [前进 2+4 格, 下一位：ben]
+          public@en: [ben]
+        posts_lack:
+          ann: [前进 9 格]
+      - amend: [{action: set_pos, args: [zed, 3], reason: x}]
+        amend_refused: [toy.runner@args.0]
+        refused: {}
+        expect: {turn: 1}
+  - id: P2
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: {step: 2}}
+        dice: [4]
+        posts:
+          public: [下一位：ben, 前进 2+4 格]
+        posts_lack:
+          public: [G1]
+  - id: P3
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - amend: [{action: set_pos, args: [zed, 3], reason: x}]
+        refused: {}
+  - id: P4
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: {step: 1}}
+        dice: [4]
+        resolve_refused: [toy.dice@dice.0]
+""")
+    write(tmp_path / "race.yaml", RACE.read_text("utf-8"))
+    good, posts, edit, turn = load(path)
+    assert run(good).failures == []
+    assert run(posts).failures == ["step 1: public's post lacks '前进 2+4 格' (after the texts before it)",
+                                   "step 1: public's post holds 'G1'"]
+    assert run(edit).failures == ["step 1: GM edits refused: toy.runner@args.0"]
+    assert run(turn).failures == ["step 1: the turn resolved, expected it refused with ['toy.dice@dice.0']"]
