@@ -55,7 +55,8 @@ register({
 CASE_KEYS = ("id", "rule", "title", "base", "scenario", "seed", "state", "expect", "expect_view", "absent",
              "setup_refused", "steps")
 STEP_KEYS = ("amend", "sheets", "dice", "refused", "refusal_says", "warned", "expect", "expect_view", "absent", "events",
-             "events_in_order", "no_events", "amend_refused", "resolve_refused", "posts", "posts_lack")
+             "events_in_order", "no_events", "amend_refused", "resolve_refused", "posts", "posts_lack",
+             "state")
 FILE_KEYS = ("ruleset", "base", "seed", "cases")
 # a problem named in a case: code@field, or code@field:LINE (the line of a sheet given as text)
 _LINE = re.compile(r"^(.*):(\d+)$")
@@ -328,7 +329,7 @@ def _check_paths(raw: dict[str, Any], at: str, problem: Any) -> None:
     steps = raw.get("steps")
     for j, step in enumerate(steps if isinstance(steps, list) else []):
         if isinstance(step, dict):
-            places += [(f"{at}.steps[{j}].expect", step.get("expect"))]
+            places += [(f"{at}.steps[{j}].state", step.get("state")), (f"{at}.steps[{j}].expect", step.get("expect"))]
             places += listed(f"{at}.steps[{j}].absent", step.get("absent"))
             places += views(f"{at}.steps[{j}].expect_view", step.get("expect_view"))
     for where, table in places:
@@ -345,6 +346,15 @@ def _check_paths(raw: dict[str, Any], at: str, problem: Any) -> None:
 
 
 # running a case -------------------------------------------------------------------------------
+def _put_all(state: Any, table: dict[str, Any] | None, where: str, failures: list[str]) -> None:
+    """Set each ``path: value`` of ``table`` on ``state`` (a position reached without playing up to it)."""
+    for path, value in (table or {}).items():
+        try:
+            put(state, str(path), copy.deepcopy(value))
+        except Missing as exc:
+            failures.append(f"{where}: {path}: {exc}")
+
+
 def _problems(exc: GmError) -> list[str]:
     return [_named(p) for p in exc.problems]
 
@@ -417,14 +427,13 @@ def run(case: Case) -> Result:
     if raw.get("setup_refused") is not None:
         failures.append(f"setup accepted the scenario, expected it refused with {raw['setup_refused']}")
         return result
-    for path, value in (raw.get("state") or {}).items():
-        try:
-            put(state, str(path), copy.deepcopy(value))
-        except Missing as exc:
-            failures.append(f"state: {path}: {exc}")
+    _put_all(state, raw.get("state"), "state", failures)
     _views(rs, state, "after setup", raw.get("expect"), raw.get("expect_view"), failures, raw.get("absent"))
     for i, step in enumerate(raw.get("steps") or [], 1):
         where = f"step {i}"
+        if step.get("state"):
+            state = copy.deepcopy(state)
+            _put_all(state, step["state"], f"{where}: state", failures)
         before = state
         events: list[dict[str, Any]] = []
         amend_refused: list[str] = []

@@ -324,3 +324,18 @@ def test_posts_gm_edits_and_a_refused_turn_are_checked_as_written(tmp_path):
                                    "step 1: public's post holds 'G1'"]
     assert run(edit).failures == ["step 1: GM edits refused: toy.runner@args.0"]
     assert run(turn).failures == ["step 1: the turn resolved, expected it refused with ['toy.dice@dice.0']"]
+
+
+def test_a_step_may_set_the_state_first(tmp_path):
+    path = cases_file(tmp_path, """\
+  - id: S1
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - state: {runners.0.pos: 5}
+        sheets: {ann: {step: 1}}
+        dice: [1]
+        expect: {runners.0.pos: 7}
+      - state: {runners.9.pos: 1}
+""")
+    (case,) = load(path)
+    assert run(case).failures == ["step 2: state: runners.9.pos: runners has 2 items"]
