@@ -99,29 +99,6 @@ def test_skipped_action_is_shown():
     assert "Action 2 (attack) skipped: r9 is dead." in text and text.count("skipped") == 1
 
 
-@pytest.mark.parametrize("squads, field", [
-    ([{"owner": "alice", "pos": "C3", "members": [{"id": f"w{i}", "class": "战士"} for i in range(4)]}],
-     "squads[0].members"),
-    ([{"owner": "alice", "pos": "C3", "members": [{"id": "m", "class": "法师"}, {"id": "w", "class": "战士"}]}],
-     "squads[0].members[0].class"),
-    ([{"owner": "alice", "pos": "E1", "members": [{"id": "w", "class": "战士"}]}], "squads[0].pos"),
-    ([{"owner": "alice", "pos": "C3", "members": [{"id": "w", "class": "战士"}]},
-      {"owner": "alice", "pos": "C4", "members": [{"id": "w", "class": "战士"}]}], "squads[1].members[0].id"),
-])
-def test_scenario_refusals(squads, field):
-    """seed l.47: "小队：最多三枚棋子结成小队" and l.51: "因为法师、诗人无法组队" """
-    with pytest.raises(GmError) as exc:
-        board(*squads)
-    assert field in [p.field for p in exc.value.problems]
-
-
-def test_scenario_more_than_the_seed_has():
-    """seed l.34: "棋子数量：1" (法师)"""
-    with pytest.raises(GmError) as exc:
-        board(sq("alice", "C3", "m1:法师"), sq("alice", "C5", "m2:法师"))
-    assert exc.value.problems[0].field == "squads[1].members[0].class"
-
-
 def test_gm_edits():
     """seed l.49: "要塞：生命力为100的要塞" (GM edits: set-hp, move, set-fortress, kill, remove-marker)"""
     s = board(sq("alice", "C5", "w1:战士", id="s1"), sq("alice", "A1", "p1:牧师"),
