@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import heapq
 import zlib
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from gm_tool.core.chance import Chance
 from gm_tool.core.grid import Cell, cell_name, manhattan, reachable
@@ -49,6 +50,7 @@ from gm_tool.rulesets.grail_war.orders import (
 )
 
 KINDS = ("random", "greedy")
+T = TypeVar("T")
 
 _EMPTY_DECK: dict[str, list[Any]] = {"draw_pile": [], "discard_pile": []}
 _ZONES = ("weapon", "armor", "hand")
@@ -96,7 +98,7 @@ def teleports(game: Game, char: Character) -> list[Cell]:
     return _board_order(MOVE_KIND.teleports(game, char))
 
 
-def _board_order(cells) -> list[Cell]:
+def _board_order(cells: Iterable[Cell]) -> list[Cell]:
     return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
@@ -343,7 +345,7 @@ def _toward(game: Game, char: Character, goal: Cell, chance: Chance) -> dict[str
     return _walk(game, char, best)
 
 
-def _pick(chance: Chance, items: list, key, why: str, label):
+def _pick(chance: Chance, items: list[T], key: Callable[[T], Any], why: str, label: Callable[[T], Any]) -> T:
     """The item with the smallest key; a tie is broken by lot (a fixed order would favour one
     corner of the map, hence one side)."""
     best = min(key(i) for i in items)

@@ -1099,7 +1099,7 @@ class MoveKind(SheetKind):
         walk = ends(None)
         special = self.class_special.get(char.cls)
         extra = ends(special) - walk if special and movement.special_problem(char, special) is None else set()
-        return _board_order(walk), _board_order(extra), special
+        return sorted(walk, key=_row_major), sorted(extra, key=_row_major), special
 
     def teleports(self, game: Game, char: Character) -> list[Cell]:
         """The strongholds the servant may teleport to, in the strongholds' order (only a CASTER,
@@ -1109,8 +1109,8 @@ class MoveKind(SheetKind):
         return [s.pos for s in game.strongholds if movement.teleport_problem(game, char, s.pos) is None]
 
 
-def _board_order(cells: Iterable[Cell]) -> list[Cell]:
-    return sorted(cells, key=lambda c: (c[1], c[0]))
+def _row_major(cell: Cell) -> tuple[int, int]:
+    return cell[1], cell[0]
 
 
 KEEP_KIND, SKILL_KIND, TARGET_KIND, STRIKE_KIND, DODGE_KIND, CURSE_KIND, GEM_KIND, MAGIC_KIND, EQUIPMENT_KIND, MOVE_KIND = (

@@ -27,7 +27,7 @@ def _offered(game: Game, player: str, kind: str) -> list[Any]:
     return [option[kind] for option in ACTIONS.kinds[kind].options(game, player)]
 
 
-def template(state: dict, player: str, lang: str, game: Game | None = None) -> str:
+def template(state: dict[str, Any], player: str, lang: str, game: Game | None = None) -> str:
     """The sheet; ``game`` is ``state`` already converted (the posts convert a turn's state once
     for every player's sheet; a sheet reads no pile)."""
     game = Game.from_state(state) if game is None else game
