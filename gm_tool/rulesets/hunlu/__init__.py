@@ -16,6 +16,7 @@ from gm_tool.rulesets.hunlu import messages  # registers the messages
 from gm_tool.rulesets.hunlu.switches import SWITCHES
 
 if TYPE_CHECKING:
+    from gm_tool.core.actions import Option
     from gm_tool.core.narrate import Narration, Teller
     from gm_tool.core.posts import Post, PostTurn
     from gm_tool.rulesets.hunlu.orders import Orders
@@ -67,6 +68,15 @@ class Hunlu(RulesetBase[State, "Orders"]):
 
     def bot_orders(self, state: State, kinds: dict[str, str], chance: Any) -> dict[str, Any]:
         return _part("bots").orders(state, kinds, chance)
+
+    def options(self, state: State, player: str) -> list[Option]:
+        """Every action the general due may write as the first of its sheet (the kinds of
+        actions.py); none for a player not due."""
+        return _part("actions").ACTIONS.options(state, player)  # type: ignore[no-any-return]
+
+    def sheet_for(self, state: State, player: str, option: Option) -> dict[str, Any]:
+        """The sheet that sends one option: a turn of that one action."""
+        return {"turn": state["turn"] + 1, "player": player, "actions": [dict(option.entry)]}
 
     def template(self, state: State, player: str, lang: str) -> str:
         return _part("sheet").template(state, player, lang)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_tool.core.grid import cell_name, in_bounds
-from gm_tool.rulesets.hunlu import rules as R
+from gm_tool.rulesets.hunlu.actions import ATTACK, KINDS, MOVE, SKILL, check_game, play, tried
 from gm_tool.rulesets.hunlu.effects import kind_of
-from gm_tool.rulesets.hunlu.engine import Game, Skip, fork, skills_of
-from gm_tool.rulesets.hunlu.orders import Orders, check_game
+from gm_tool.rulesets.hunlu.engine import Game, skills_of
+from gm_tool.rulesets.hunlu.orders import Orders
+from gm_tool.rulesets.hunlu.skip import Skip
 
 
 def standing(state: dict[str, Any], player: str) -> dict[str, Any]:
@@ -21,52 +21,10 @@ def standing(state: dict[str, Any], player: str) -> dict[str, Any]:
             "first_skills": {k: v for k, v in firsts.items() if v}}
 
 
-def legs(g: Game, u: dict[str, Any]) -> list[str]:
-    c = g.cell(u)
-    out: list[str] = []
-    if c is None or g.has(u, "定身") or u["legs"] >= 2 or u["ap"] < 1:
-        return out
-    for d in R.DIRECTIONS.values():
-        p = c
-        for _ in range(u["move"]):
-            p = (p[0] + d[0], p[1] + d[1])
-            if not in_bounds(p, g.width, g.height) or g.terrain.get(p) == 3 or g.blocked(p):
-                break
-            out.append(cell_name(p))
-    return out
-
-
 def candidates(g: Game, u: dict[str, Any], moves: bool = True) -> list[dict[str, Any]]:
-    """Attacks, skills (each target or direction) and, with ``moves``, single legs."""
-    out: list[dict[str, Any]] = []
-    for t in g.on_field():
-        if g.enemies(u, t) and not g.reachable_target(u, t, g.range_of(u), flying=True):
-            out.append({"kind": "attack", "target": t["id"]})
-    for sk in g.skills(u):
-        if sk["timing"] not in ("active",) or u["qi"] < g.skill_cost(u, sk):
-            continue
-        if sk["shape"] == "single":
-            for t in g.on_field():
-                if g.matches(u, t, sk["affects"]):
-                    out.append({"kind": "skill", "skill": sk["id"], "target": t["id"]})
-        elif sk["shape"] in ("self", "all") and not any(kind_of(e)[0].needs_direction for e in sk["effects"]):
-            out.append({"kind": "skill", "skill": sk["id"]})
-        elif sk["shape"] != "point":
-            for d in R.DIRECTIONS:
-                out.append({"kind": "skill", "skill": sk["id"], "direction": d})
-    if moves:
-        out.extend({"kind": "move", "to": [cell]} for cell in legs(g, u))
-    return out
-
-
-def try_action(g: Game, uid: str, act: dict[str, Any]) -> Game | None:
-    trial = Game(fork(g.s), g.dice)
-    trial.checking = True
-    try:
-        trial.do_action(trial.units[uid], act, 0, 2)
-    except Skip:
-        return None
-    return trial
+    """Attacks, skills (each target or direction) and, with ``moves``, single legs (the kinds'
+    candidates, actions.py)."""
+    return ATTACK.candidates(g, u) + SKILL.candidates(g, u) + (MOVE.candidates(g, u) if moves else [])
 
 
 def score(g: Game, after: Game, uid: str, act: dict[str, Any]) -> float:
@@ -110,7 +68,7 @@ def plan(state: dict[str, Any], player: str, kind: str, chance: Any) -> tuple[di
             cands = candidates(g, u)
             scored: list[tuple[float, int, dict[str, Any], Game]] = []
             for act in cands:
-                after = try_action(g, uid, act)
+                after = tried(g, uid, act)
                 if after is not None:
                     scored.append((score(g, after, uid, act), len(scored), act, after))
             if not scored:
@@ -119,7 +77,7 @@ def plan(state: dict[str, Any], player: str, kind: str, chance: Any) -> tuple[di
             act, g = best[2], best[3]
         else:  # an attack or a skill if one is legal, else a leg
             if not random_step(g, uid, candidates(g, u, moves=False), chance, actions) and \
-                    not random_step(g, uid, [{"kind": "move", "to": [c]} for c in legs(g, u)], chance, actions):
+                    not random_step(g, uid, MOVE.candidates(g, u), chance, actions):
                 break
             continue
         actions.append(act)
@@ -132,7 +90,7 @@ def random_step(g: Game, uid: str, cands: list[dict[str, Any]], chance: Any, act
     chance.shuffle(cands, why="bot", label=lambda a: a["kind"])
     for act in cands[:8]:
         try:
-            g.do_action(g.units[uid], act, 0, 2)
+            play(g, g.units[uid], act)
         except Skip:
             continue
         actions.append(act)
@@ -145,7 +103,7 @@ def sheet(state: dict[str, Any], player: str, kind: str, chance: Any) -> dict[st
     out: dict[str, Any] = {"turn": state["turn"] + 1, "player": player, "standing": stand}
     nxt = state.get("next")
     if nxt and nxt["player"] == player:
-        out["actions"] = [written(a) for a in actions]
+        out["actions"] = [KINDS[a["kind"]].written(a) for a in actions]
     return out
 
 
@@ -157,17 +115,4 @@ def orders(state: dict[str, Any], kinds: dict[str, str], chance: Any) -> dict[st
     for player, kind in kinds.items():
         stand, actions = plan(state, player, kind, chance)
         out[player] = Orders(player, nxt.get("unit") if nxt.get("player") == player else None, actions, stand)
-    return out
-
-
-def written(act: dict[str, Any]) -> dict[str, Any]:
-    """An action as a sheet writes it."""
-    if act["kind"] == "move":
-        return {"move": act["to"][0] if len(act["to"]) == 1 else act["to"]}
-    if act["kind"] == "attack":
-        return {"attack": act["target"]}
-    out = {"skill": act["skill"]}
-    for k in ("target", "direction", "at"):
-        if act.get(k) is not None:
-            out[k] = act[k]
     return out

@@ -1,8 +1,8 @@
 """The 魂陆 engine: one general-turn at a time on a plain-dict state.
 
-:class:`Game` wraps a (copied) state with the turn's dice and event log. ``run_actions`` plays a
-sheet's actions for the general due; the same code checks a sheet (``strict``: a problem becomes a
-Problem naming ``actions.N``) and resolves it (a problem becomes a logged skip). ``advance`` runs
+:class:`Game` wraps a (copied) state with the turn's dice and event log. The kinds of action a
+sheet holds are actions.py's; the same code checks a sheet (a problem becomes a Problem naming
+``actions.N``) and resolves it (a problem becomes a logged skip). ``advance`` runs
 everything automatic up to the next general able to act: round end, round start, 先手 skills,
 恢气, substitutions, 天堑 returns. Rule references (H1-H26) are the contract's, l.N the seed's.
 """
@@ -228,64 +228,6 @@ class Game:
     def on_field(self) -> list[dict[str, Any]]:
         return [u for u in self.s["units"] if u["alive"] and u["role"] == "main" and u["pos"] is not None]
 
-    # ---- actions of the general due ----------------------------------------------------------
-    def run_actions(self, u: dict[str, Any], actions: list[dict[str, Any]], strict: bool) -> list[Skip]:
-        """Play ``actions`` for ``u``. ``strict`` (gm check): return every problem as a Skip whose
-        field names ``actions.N``; else a problem is a logged skip costing nothing."""
-        problems: list[Skip] = []
-        for i, act in enumerate(actions):
-            if self.s["winner"] is not None:
-                break
-            if not self.can_act(u):
-                if not strict:
-                    self.emit("skip", unit=u["id"], action=i, kind=act["kind"], reason="cannot_act", params={})
-                else:  # the sheet's own legs took the general off the field (a 天堑): warn, accept
-                    self.warnings.append(Skip("fallen" if u.get("chasm") else "cannot_act", f"actions.{i}", n=i + 1))
-                break
-            known = len(self.warnings)
-            try:
-                self.do_action(u, act, i, len(actions))
-            except Skip as e:
-                e.field = f"actions.{i}" + (f".{e.field}" if e.field else "")
-                if strict:
-                    problems.append(e)
-                else:
-                    self.emit("skip", unit=u["id"], action=i, kind=act["kind"], reason=e.code, params=e.params)
-            for w in self.warnings[known:]:
-                w.field = f"actions.{i}" + (f".{w.field}" if w.field else "")
-            if u["id"] in self.s["extra"] and i + 1 < len(actions) and not strict:
-                # 战斗潜能 in its own turn: 「跳过当前回合」, the rest of this sheet is void (ruling R5)
-                self.emit("skip", unit=u["id"], action=i + 1, kind=actions[i + 1]["kind"], reason="turn_over",
-                          params={"last": len(actions)})
-                break
-        return problems
-
     def pay_ap(self, u: dict[str, Any], n: int) -> None:
         if u["ap"] < n:
             raise Skip("no_points", need=n, left=u["ap"])
-
-    def do_action(self, u: dict[str, Any], act: dict[str, Any], i: int, count: int) -> None:
-        kind = act["kind"]
-        if kind == "move":
-            self.do_move(u, act["to"])
-        elif kind == "attack":
-            self.do_attack(u, act["target"])
-        elif kind in ("skill", "item"):
-            self.do_skill(u, act)
-        elif kind == "substitute":
-            self.do_substitute(u, act["reserve"], count)
-
-    def do_substitute(self, u: dict[str, Any], rid: str, count: int) -> None:
-        if count != 1:
-            raise Skip("substitute_not_alone", field="substitute")
-        if u["ap"] < 2:
-            raise Skip("no_points", need=2, left=u["ap"])
-        r = self.units.get(rid)
-        taken = {x.get("replaced_by") for x in self.s["units"]} | {x.get("leaving") for x in self.s["units"]}
-        if r is None or r["player"] != u["player"] or r["role"] != "reserve" or not r["alive"] or rid in taken:
-            bench = [x["id"] for x in self.s["units"] if x["player"] == u["player"] and x["role"] == "reserve"
-                     and x["alive"] and x["id"] not in taken]
-            raise Skip("reserve_unknown", field="substitute", reserve=rid, allowed=", ".join(bench) or "-")
-        u["ap"] = 0
-        u["leaving"] = rid
-        self.emit("substitute", unit=u["id"], reserve=rid)

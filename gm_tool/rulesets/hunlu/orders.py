@@ -4,7 +4,6 @@ by playing the actions on a copy of the state (moves, dashes, knockbacks; no dam
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,18 +11,15 @@ from gm_tool.core.grid import cell_name
 from gm_tool.core.schema import Validator
 from gm_tool.core.yamlpos import register_aliases
 from gm_tool.errors import Problem
-from gm_tool.rulesets.hunlu.engine import Dice, Game, fork, skills_of
+from gm_tool.rulesets.hunlu.actions import ACTIONS, CARDS, check_game, find_unit, run
+from gm_tool.rulesets.hunlu.actions import read as read_action
+from gm_tool.rulesets.hunlu.engine import skills_of
 
+# the actions' keys and fields, with the seed's words, are the kinds' own (actions.py)
 # 步: one general's turn (a `gm resolve`; 回合, the seed's big round (l.81), is still read here for
 # the sheets written before the vocabulary was settled)
 SHEET_KEYS = {"turn": "turn", "步": "turn", "回合": "turn", "player": "player", "玩家": "player", "unit": "unit",
               "魂将": "unit", "actions": "actions", "行动": "actions", "standing": "standing", "常驻": "standing"}
-ACTION_KEYS = {"move": "move", "移动": "move", "attack": "attack", "普攻": "attack", "skill": "skill",
-               "技能": "skill", "item": "item", "物品": "item", "substitute": "substitute", "替换": "substitute"}
-ARG_KEYS = {"target": "target", "目标": "target", "at": "at", "位置": "at", "direction": "direction",
-            "方向": "direction", "card": "card", "心战": "card"}
-DIRECTION = {"up": "up", "down": "down", "left": "left", "right": "right", "上": "up", "下": "down",
-             "左": "left", "右": "right", "北": "up", "南": "down", "西": "left", "东": "right"}
 STANDING_KEYS = {"joint_attack": "joint_attack", "联合攻击": "joint_attack", "reserve_order": "reserve_order",
                  "替补顺序": "reserve_order", "chasm_return": "chasm_return", "天堑回归": "chasm_return",
                  "first_skills": "first_skills", "先手": "first_skills", "先手技能": "first_skills",
@@ -34,9 +30,8 @@ JOINT_KEYS = {"against": "against", "目标": "against", "when": "when", "时机
               "保留气": "keep_qi"}
 WHEN = {"any": "any", "任意": "any", "before_turn": "before_turn", "回合前": "before_turn",
         "after_turn": "after_turn", "回合后": "after_turn"}
-CARDS = {"A": "A", "B": "B", "none": "none", "未启用": "none", "a": "A", "b": "B"}
 # problems are found on their line whichever spelling the sheet used (`gm check` names the line)
-register_aliases(SHEET_KEYS, ACTION_KEYS, ARG_KEYS, STANDING_KEYS, JOINT_KEYS)
+register_aliases(SHEET_KEYS, ACTIONS.words(), STANDING_KEYS, JOINT_KEYS)
 MAX_ACTIONS = 8
 
 
@@ -47,16 +42,6 @@ class Orders:
     actions: list[dict[str, Any]] = field(default_factory=list)
     standing: dict[str, Any] = field(default_factory=dict)
     warnings: list[Problem] = field(default_factory=list, compare=False)  # accepted, but an action will do nothing
-
-
-def _stub() -> int:
-    return 4
-
-
-def check_game(state: dict[str, Any]) -> Game:
-    g = Game(fork(state), Dice({"dice": []}, None, _stub))
-    g.checking = True
-    return g
 
 
 def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) -> Orders:
@@ -84,7 +69,7 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) 
             if len(raw) > MAX_ACTIONS:
                 v.add("hunlu.orders.too_many", "actions", count=len(raw), limit=MAX_ACTIONS)
             else:
-                parsed = [parse_action(v, state, units[due_unit], x, f"actions.{i}") for i, x in enumerate(raw)]
+                parsed = [read_action(v, state, units[due_unit], x, f"actions.{i}") for i, x in enumerate(raw)]
                 actions = [a for a in parsed if a is not None]
     standing = parse_standing(v, state, player, sh.get("standing"), units)
     v.raise_if_any()
@@ -92,86 +77,11 @@ def parse(state: dict[str, Any], sheet: dict[str, Any], source: str, lang: str) 
     if actions:
         g = check_game(state)
         apply_standing(g.s, player, standing)
-        for p in g.run_actions(g.units[str(due_unit)], actions, strict=True):
+        for p in run(g, g.units[str(due_unit)], actions, strict=True):
             v.problems.append(Problem(f"hunlu.skip.{p.code}", source, p.field, p.params))
         v.raise_if_any()
         warnings = [Problem(f"hunlu.warn.{w.code}", source, w.field, w.params) for w in g.warnings]
     return Orders(player, due_unit, actions, standing, warnings)
-
-
-def parse_action(v: Validator, state: dict[str, Any], u: dict[str, Any], a: Any, path: str) -> dict[str, Any] | None:
-    if isinstance(a, str) and a in ("pass", "跳过"):
-        return None
-    if not isinstance(a, dict):
-        v.add("hunlu.orders.action", path, allowed=", ".join(sorted(set(ACTION_KEYS.values()))))
-        return None
-    kinds = [k for k in a if ACTION_KEYS.get(k)]
-    if len(kinds) != 1:
-        v.add("hunlu.orders.action", path, allowed=", ".join(sorted(set(ACTION_KEYS.values()))))
-        return None
-    kind = ACTION_KEYS[kinds[0]]
-    val = a[kinds[0]]
-    rest = v.unknown_keys({k: x for k, x in a.items() if k != kinds[0]}, ARG_KEYS, path + ".")
-    w, h = state["map"]["width"], state["map"]["height"]
-    out: dict[str, Any] = {"kind": kind}
-    if kind == "move":
-        legs = val if isinstance(val, list) else [val]
-        if not legs or len(legs) > 2:
-            v.add("hunlu.skip.third_leg", f"{path}.move", used=0)
-            return None
-        cells = [v.cell(x, f"{path}.move" + (f".{k}" if isinstance(val, list) else ""), w, h)
-                 for k, x in enumerate(legs)]
-        if None in cells:
-            return None
-        out["to"] = [cell_name(c) for c in cells if c is not None]
-        return out
-    if kind in ("attack", "substitute"):
-        if not isinstance(val, str) or not val:
-            v.add("field.type", f"{path}.{kind}", expected="string", got=type(val).__name__)
-            return None
-        if kind == "attack":
-            out["target"] = find_unit(v, state, val, f"{path}.attack", lambda x: x["side"] != u["side"] and x["alive"])
-        else:  # 替换: a reserve of one's own, by id or by its general's name (docs/hunlu.md)
-            out["reserve"] = find_unit(v, state, val, f"{path}.substitute",
-                                       lambda x: x["player"] == u["player"] and x["role"] == "reserve" and x["alive"])
-        return out
-    # skill / item: by id or by name
-    if not isinstance(val, str):
-        v.add("field.type", f"{path}.{kind}", expected="string", got=type(val).__name__)
-        return None
-    if kind == "skill":
-        sid = next((s["id"] for s in skills_of(state, u) if val in (s["id"], s["name"])), val)
-        out["skill"] = sid
-    else:
-        out["item"] = val
-    if "target" in rest:
-        out["target"] = find_unit(v, state, str(rest["target"]), f"{path}.target",
-                                  lambda x: x["alive"] and x["role"] == "main")
-    if "at" in rest:
-        c = v.cell(rest["at"], f"{path}.at", w, h)
-        out["at"] = cell_name(c) if c else None
-    if "direction" in rest:
-        out["direction"] = v.choice(rest, "direction", DIRECTION, f"{path}.direction")
-    if "card" in rest:
-        out["card"] = v.choice(rest, "card", CARDS, f"{path}.card")
-    return out
-
-
-def find_unit(v: Validator, state: dict[str, Any], ref: str, path: str,
-              likely: Callable[[dict[str, Any]], bool] = lambda u: True) -> str:
-    """A unit id, or a general's name: the one unit of that name among the ``likely`` ones (an
-    enemy for an attack, one's own reserve for 替换), else among all. A name two units share is
-    refused, listing their ids; an unknown name is returned as it is (refused where it is used)."""
-    if any(u["id"] == ref for u in state["units"]):
-        return ref
-    named = [u for u in state["units"] if u["name"] == ref]
-    for pool in ([u for u in named if likely(u)], named):
-        if len(pool) == 1:
-            return str(pool[0]["id"])
-        if len(pool) > 1:
-            v.add("hunlu.orders.ambiguous", path, name=ref, ids=", ".join(u["id"] for u in pool))
-            return ref
-    return ref
 
 
 def parse_standing(v: Validator, state: dict[str, Any], player: str, raw: Any,

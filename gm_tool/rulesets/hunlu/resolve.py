@@ -9,6 +9,7 @@ from gm_tool.core.chance import Chance
 from gm_tool.core.events import EventLog
 from gm_tool.core.ruleset import Resolution
 from gm_tool.core.schema import Validator
+from gm_tool.rulesets.hunlu.actions import run
 from gm_tool.rulesets.hunlu.engine import Dice, Game, check_dice, fork, refresh
 from gm_tool.rulesets.hunlu.orders import apply_standing
 
@@ -39,7 +40,7 @@ def resolve(state: dict[str, Any], orders: dict[str, Any], seed: str, dice: list
         actions = o.actions if o is not None else []
         g.emit("turn_start", unit=u["id"], player=u["player"], round=s["round"], passed=not actions,
                ap=u["ap"], move=u["move"], qi=u["qi"])
-        g.run_actions(u, actions, strict=False)
+        run(g, u, actions, strict=False)
         g.end_turn(u)
         g.advance()
     if g.dice.file:

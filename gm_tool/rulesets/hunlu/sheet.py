@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_tool.rulesets.hunlu.bots import legs
+from gm_tool.rulesets.hunlu.actions import ATTACK, MOVE, check_game
 from gm_tool.rulesets.hunlu.messages import TEXTS
-from gm_tool.rulesets.hunlu.orders import check_game
 
 
 def template(state: dict[str, Any], player: str, lang: str) -> str:
@@ -26,9 +25,8 @@ def template(state: dict[str, Any], player: str, lang: str) -> str:
                                    qi=u["qi"], max_qi=u["max_qi"], range=g.range_of(u)))
         lines.append(f"unit: {u['id']}")
         lines.append("# " + L["legs"])
-        lines.append("#   " + (", ".join(legs(g, u)) or "-"))
-        targets = [t["id"] for t in g.on_field() if g.enemies(u, t)
-                   and not g.reachable_target(u, t, g.range_of(u), flying=True)]
+        lines.append("#   " + (", ".join(MOVE.legs(g, u)) or "-"))
+        targets = [a["target"] for a in ATTACK.candidates(g, u)]
         lines.append("# " + L["attack"] + " " + (", ".join(targets) or "-"))
         lines.append("# " + L["skills"])
         for sk in g.skills(u):
