@@ -55,7 +55,7 @@ register({
 CASE_KEYS = ("id", "rule", "title", "base", "scenario", "seed", "state", "expect", "expect_view", "absent",
              "setup_refused", "steps")
 STEP_KEYS = ("amend", "sheets", "dice", "refused", "refusal_says", "warned", "expect", "expect_view", "absent", "events",
-             "events_in_order", "no_events", "amend_refused", "resolve_refused", "posts", "posts_lack",
+             "events_in_order", "events_times", "no_events", "amend_refused", "resolve_refused", "posts", "posts_lack",
              "state")
 FILE_KEYS = ("ruleset", "base", "seed", "cases")
 # a problem named in a case: code@field, or code@field:LINE (the line of a sheet given as text)
@@ -87,6 +87,7 @@ _SHAPES: dict[str, Any] = {
     "amend_refused": _list_of(lambda x: isinstance(x, str)), "resolve_refused": _list_of(lambda x: isinstance(x, str)),
     "posts": _mapping_of(_list_of(lambda x: isinstance(x, str))),
     "posts_lack": _mapping_of(_list_of(lambda x: isinstance(x, str))),
+    "events_times": _list_of(lambda x: isinstance(x, dict) and type(x.get("times")) is int),
 }
 _SHAPE_WORDS = {
     "scenario": "mapping", "state": "mapping of path: value", "expect": "mapping of path: value",
@@ -98,6 +99,7 @@ _SHAPE_WORDS = {
     "events_in_order": "list of mappings",
     "amend_refused": "list of code@field", "resolve_refused": "list of code@field",
     "posts": "mapping of reader: [text]", "posts_lack": "mapping of reader: [text]",
+    "events_times": "list of mappings, each with times: N",
 }
 
 
@@ -219,8 +221,18 @@ def merge(base: Any, over: Any) -> Any:
 
 
 def matches(event: dict[str, Any], want: dict[str, Any]) -> bool:
-    """An event holds every key of ``want`` with that value."""
-    return all(k in event and event[k] == v for k, v in want.items())
+    """An event holds every key of ``want`` with that value; a mapping in ``want`` matches a
+    mapping holding at least its keys, a list a list of as many items, each matching in turn
+    (``card: {name: 闪}`` matches whatever the card's suit and rank)."""
+    return all(k in event and _holds(event[k], v) for k, v in want.items())
+
+
+def _holds(got: Any, want: Any) -> bool:
+    if isinstance(want, dict):
+        return isinstance(got, dict) and matches(got, want)
+    if isinstance(want, list):
+        return isinstance(got, list) and len(got) == len(want) and all(_holds(g, w) for g, w in zip(got, want))
+    return bool(got == want)
 
 
 # reading a case file ------------------------------------------------------------------------------
@@ -511,6 +523,11 @@ def run(case: Case) -> Result:
             if not any(matches(e, want) for e in events):
                 failures.append(f"{where}: no event matches {want!r} (types: {[e.get('type') for e in events]})")
         _in_order(where, events, step.get("events_in_order") or [], failures)
+        for want in step.get("events_times") or []:
+            match = {k: v for k, v in want.items() if k != "times"}
+            n = sum(matches(e, match) for e in events)
+            if n != want["times"]:
+                failures.append(f"{where}: {n} events match {match!r}, expected {want['times']}")
         for unwanted in step.get("no_events") or []:
             if any(matches(e, unwanted) for e in events):
                 failures.append(f"{where}: an event matches {unwanted!r}, expected none")

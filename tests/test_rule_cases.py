@@ -339,3 +339,40 @@ def test_a_step_may_set_the_state_first(tmp_path):
 """)
     (case,) = load(path)
     assert run(case).failures == ["step 2: state: runners.9.pos: runners has 2 items"]
+
+
+def test_refusals_event_counts_and_nested_events_are_checked(tmp_path):
+    path = cases_file(tmp_path, """\
+  - id: R1
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: {step: 9}}
+        refusal_says: {ann: [step, 'allowed: 0-3']}
+      - sheets: {ann: {step: 9}}
+        refusal_says: {ann: [something it does not say]}
+      - sheets: {ann: {step: 2}}
+        refusal_says: {ann: [step]}
+  - id: R2
+    rule: 'toy rules: "moves that far plus one die"'
+    steps:
+      - sheets: {ann: {step: 2}}
+        dice: [4]
+        events_times: [{times: 1, type: run, unit: ann}, {times: 0, type: chance}, {times: 2, type: run}]
+        events: [{type: turn}]
+""")
+    refusals, counts = load(path)
+    failures = run(refusals).failures
+    assert failures[0].startswith("step 2: ann's sheet: the refusal does not say 'something it does not say'")
+    assert failures[1:] == ["step 3: ann's sheet: the refusal does not say 'step': 'accepted'"]
+    assert run(counts).failures == ["step 1: 1 events match {'type': 'run'}, expected 2"]
+
+
+def test_an_event_value_that_is_a_mapping_or_a_list_matches_partly():
+    from gm_tool.cases import matches
+
+    event = {"type": "take", "card": {"id": 7, "name": "闪", "suit": "hearts"}, "cards": [{"id": 1, "name": "杀"}]}
+    assert matches(event, {"card": {"name": "闪"}, "cards": [{"name": "杀"}]})
+    assert not matches(event, {"card": {"name": "杀"}})
+    assert not matches(event, {"cards": [{"name": "杀"}, {"name": "闪"}]})
+    assert not matches(event, {"cards": {"name": "杀"}})
+    assert not matches({"type": "take", "card": None}, {"card": {"name": "闪"}})
