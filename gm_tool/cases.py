@@ -223,7 +223,7 @@ def merge(base: Any, over: Any) -> Any:
 def matches(event: dict[str, Any], want: dict[str, Any]) -> bool:
     """An event holds every key of ``want`` with that value; a mapping in ``want`` matches a
     mapping holding at least its keys, a list a list of as many items, each matching in turn
-    (``card: {name: 闪}`` matches whatever the card's suit and rank)."""
+    (``card: {name: ace}`` matches whatever else the card holds)."""
     return all(k in event and _holds(event[k], v) for k, v in want.items())
 
 
