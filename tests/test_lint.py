@@ -1,8 +1,8 @@
 """Lint: ``ruff check gm_tool tests bench`` and ``mypy gm_tool tests/toy`` report nothing.
 
 Both run as ``python -m ruff`` / ``python -m mypy`` with the configuration of pyproject.toml
-([tool.ruff], [tool.mypy]: ``check_untyped_defs`` for the core, the game-neutral modules and the
-toy); they come with the ``test`` extras (``pip install -e '.[test]'``), pinned to one version
+([tool.ruff], [tool.mypy]: ``check_untyped_defs`` for every module, the four rulesets included,
+and the toy); they come with the ``test`` extras (``pip install -e '.[test]'``), pinned to one version
 each, and the tests are skipped, saying so, where they are not installed. Their caches (.ruff_cache,
 .mypy_cache) live at the repository root and are ignored by git.
 """
