@@ -99,7 +99,7 @@ _ENTRY = re.compile("|".join(sorted((*STRIKE_WORDS, *DODGE_WORDS), key=len, reve
 # ordinal 第二张), as a player writes it in a message
 _N = rf"\d{{1,2}}|(?<!第){cards.NUMERALS}(?=\s*张)"
 _COUNT = re.compile(rf"\s*(?:\(\s*({_N})\s*张\s*\)|({_N})\s*张|[x×*]\s*(\d{{1,2}}))")
-_COUNT_ALONE = re.compile(rf"^\s*(?:\(\s*({_N})\s*张\s*\)|({_N})\s*张|[x×*]\s*(\d{{1,2}}))\s*$")
+_COUNT_ALONE = re.compile(rf"^{_COUNT.pattern}\s*$")  # the same count, alone on its line
 TARGET_WORDS = {"血多的优先": "血多的优先", "牌多的优先": "牌多的优先", "血多": "血多的优先", "牌多": "牌多的优先"}
 _TARGET = re.compile("血多的(?:优先|角色)?|牌多的(?:优先|角色)?|血多|牌多")
 GEM_WORDS = (("对队友优先", "对队友优先"), ("救队友优先", "救队友优先"), ("队友优先", "对队友优先"),

@@ -323,8 +323,9 @@ def _entry_text(v: Validator, text: str, against: dict[str, str], path: str) -> 
     names = sorted([*CONVERTER_NAMES, *CONVERTERS["strike_order"]], key=len, reverse=True)
     via = next((n for n in names if n in rest), None)
     rest = _FILLER.sub("", rest.replace(via, "", 1) if via else rest)
-    count = _ENTRY_COUNT.fullmatch(rest) if said is not None and rest else None
-    if count is not None and cards.number(count.group(1) or count.group(2)):  # 十十张 is no count
+    found = _ENTRY_COUNT.fullmatch(rest) if said is not None and rest else None
+    count = cards.number(found.group(1) or found.group(2)) if found is not None else 0
+    if count:  # 十十张 (0) is no count: the line stays refused
         rest = ""
     if said is None:  # not a line at all: what the list allows
         v.choice({"against": text}, "against", against, path)
@@ -334,8 +335,8 @@ def _entry_text(v: Validator, text: str, against: dict[str, str], path: str) -> 
               allowed_zh="、".join(w for w in against if w.endswith(("出杀", "出闪"))))
         return None
     entry: dict[str, Any] = {"against": said}
-    if count is not None:
-        entry["count"] = cards.number(count.group(1) or count.group(2))
+    if count:
+        entry["count"] = count
     if via is not None:
         entry["via"] = CONVERTER_NAMES.get(via, via)
     return entry
